@@ -1,0 +1,36 @@
+# `make run` serves the app on SQLite; `make test` sets up and runs every test. Nothing else to install.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+FLASK  := $(VENV)/bin/flask --app framework.web
+PORT   ?= 5000
+STAMP  := $(VENV)/.installed
+
+.PHONY: install run serve test lint clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(FLASK) init-db
+	@echo "Serving on http://127.0.0.1:$(PORT)/  (Ctrl+C stops)"
+	$(FLASK) run --host 127.0.0.1 --port $(PORT)
+
+# Several worker processes (set DATABASE_URL for PostgreSQL).
+serve: install
+	$(FLASK) init-db
+	@echo "Serving on http://127.0.0.1:$(PORT)/ with 2 workers"
+	$(VENV)/bin/gunicorn --workers 2 --bind 127.0.0.1:$(PORT) 'framework.web:create_app()'
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+test: install lint
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

@@ -1,0 +1,1 @@
+"""A Board Game Arena style framework: engine (pure), store (database), web (Flask)."""

@@ -1,0 +1,22 @@
+"""Bots over a game's `legal_actions`: the random bot, and the hook for a game's own heuristic bot."""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .table import Table
+
+
+class Bot(Protocol):
+    def choose(self, table: Table, player_id: int) -> tuple[str, dict] | None: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, with its own seeded chooser (never the table's)."""
+
+    def __init__(self, seed: object = 0):
+        self.chooser = random.Random(f"bot:{seed}")
+
+    def choose(self, table: Table, player_id: int) -> tuple[str, dict] | None:
+        moves = table.legal_actions(player_id)
+        return self.chooser.choice(moves) if moves else None

@@ -1,0 +1,250 @@
+"""The plugin base class: what a game declares, and the API its states call (BGA's `$this`)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from marshmallow import Schema
+
+from .deck import Deck
+from .errors import GameDefinitionError
+from .states import GAME_END_ID, GAME_SETUP_ID, ActionSpec, GameEnd, GameSetup, State, collect_actions
+
+if TYPE_CHECKING:
+    from .gamestate import GameStateMachine
+    from .table import Table
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    seat: int
+
+
+class Game:
+    """Subclass per plugin. Declare `name`, `title`, player counts, `option_schema`, `states`,
+    `statistics`; write `setup()`, `view()`, `progression()` and `legal_actions()`.
+
+    One instance serves one table for one request (BGA's Game.php): `self.data` is the game's
+    JSON state, `self.players` the seated players, `self.rng` its only source of randomness.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    option_schema: ClassVar[type[Schema] | None] = None
+    states: ClassVar[list[type[State]]] = []
+    # {"table": {stat: {"type": "int"|"float"|"bool", "name": str}}, "player": {...}} (BGA stats.json)
+    statistics: ClassVar[dict] = {"table": {}, "player": {}}
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    # ----- declarations, resolved once per class -------------------------------------------
+    @classmethod
+    def registry(cls) -> dict:
+        """States by id and by name, and the game-wide (any state) actions. Cached per class."""
+        cached = cls.__dict__.get("_registry")
+        if cached is None:
+            cached = cls._build_registry()
+            cls._registry = cached
+        return cached
+
+    @classmethod
+    def _build_registry(cls) -> dict:
+        by_id: dict[int, type[State]] = {GAME_SETUP_ID: GameSetup, GAME_END_ID: GameEnd}
+        by_name: dict[str, type[State]] = {"gameSetup": GameSetup, "gameEnd": GameEnd}
+        for state in cls.states:
+            if state.id in (GAME_SETUP_ID, GAME_END_ID):
+                raise GameDefinitionError(f"{cls.name}: state {state.name} uses reserved id {state.id}")
+            if state.id in by_id:
+                raise GameDefinitionError(
+                    f"{cls.name}: states {by_id[state.id].name} and {state.name} share id {state.id}"
+                )
+            by_id[state.id] = state
+            by_name[state.name] = state
+        global_actions = collect_actions(cls)
+        every_action = set(global_actions)
+        for state in cls.states:
+            every_action.update(state.actions)
+        return {"by_id": by_id, "by_name": by_name, "global": global_actions, "all": every_action}
+
+    @classmethod
+    def default_options(cls) -> dict:
+        return cls.load_options({})
+
+    @classmethod
+    def load_options(cls, options: dict | None) -> dict:
+        """Validate table options against `option_schema`, filling defaults (raises ValidationError)."""
+        if cls.option_schema is None:
+            if options:
+                from marshmallow import ValidationError
+
+                raise ValidationError({name: ["Unknown option."] for name in options})
+            return {}
+        return cls.option_schema().load(options or {})
+
+    # ----- the API states use ----------------------------------------------------------------
+    @property
+    def data(self) -> dict:
+        return self.table.state["data"]
+
+    @data.setter
+    def data(self, value: dict) -> None:
+        self.table.state["data"] = value
+
+    @property
+    def options(self) -> dict:
+        return self.table.options
+
+    @cached_property
+    def players(self) -> list[Player]:
+        return [Player(p["id"], p["name"], seat) for seat, p in enumerate(self.table.players)]
+
+    @cached_property
+    def player_ids(self) -> list[int]:
+        return [p.id for p in self.players]
+
+    @cached_property
+    def _seat_of(self) -> dict[int, int]:
+        return {p.id: p.seat for p in self.players}
+
+    def seat_of(self, player_id: int) -> int:
+        return self._seat_of[player_id]
+
+    def player_name(self, player_id: int) -> str:
+        return self.players[self._seat_of[player_id]].name
+
+    def player_after(self, player_id: int, skip: Callable[[int], bool] | None = None) -> int:
+        """The next player clockwise (seat + 1), passing over those `skip` says are out."""
+        return self._step(player_id, 1, skip)
+
+    def player_before(self, player_id: int, skip: Callable[[int], bool] | None = None) -> int:
+        return self._step(player_id, -1, skip)
+
+    def _step(self, player_id: int, direction: int, skip: Callable[[int], bool] | None) -> int:
+        ids, seat = self.player_ids, self._seat_of[player_id]
+        for offset in range(1, len(ids) + 1):
+            candidate = ids[(seat + direction * offset) % len(ids)]
+            if skip is None or not skip(candidate):
+                return candidate
+        raise GameDefinitionError("every player is skipped: no next player")
+
+    @property
+    def gamestate(self) -> GameStateMachine:
+        return self.table.gamestate
+
+    @property
+    def rng(self) -> random.Random:
+        """The table's seeded random source; the only randomness game code may use."""
+        return self.table.rng
+
+    def notify_all(self, type: str, log: str = "", **args: Any) -> None:
+        self.table.notify(None, type, log, args)
+
+    def notify_player(self, player_id: int, type: str, log: str = "", **args: Any) -> None:
+        self.table.notify(player_id, type, log, args)
+
+    def deck(self, name: str = "cards") -> Deck:
+        """A BGA-style Deck stored in `self.data[name]`."""
+        return Deck(self.data.setdefault(name, {}), lambda: self.rng)
+
+    # scores (BGA player_score / player_score_aux)
+    def get_score(self, player_id: int) -> int:
+        return self.table.state["scores"][str(player_id)][0]
+
+    def set_score(self, player_id: int, value: int, aux: int | None = None) -> None:
+        entry = self.table.state["scores"][str(player_id)]
+        entry[0] = value
+        if aux is not None:
+            entry[1] = aux
+
+    def inc_score(self, player_id: int, delta: int) -> int:
+        entry = self.table.state["scores"][str(player_id)]
+        entry[0] += delta
+        return entry[0]
+
+    def set_score_aux(self, player_id: int, value: int) -> None:
+        self.table.state["scores"][str(player_id)][1] = value
+
+    # statistics (BGA tableStats / playerStats)
+    def set_stat(self, name: str, value: Any, player_id: int | None = None) -> None:
+        self._stat_bucket(name, player_id)[name] = value
+
+    def inc_stat(self, name: str, delta: int | float = 1, player_id: int | None = None) -> None:
+        bucket = self._stat_bucket(name, player_id)
+        bucket[name] = bucket.get(name, 0) + delta
+
+    def get_stat(self, name: str, player_id: int | None = None) -> Any:
+        return self._stat_bucket(name, player_id).get(name)
+
+    def _stat_bucket(self, name: str, player_id: int | None) -> dict:
+        kind = "table" if player_id is None else "player"
+        if name not in self.statistics.get(kind, {}):
+            raise GameDefinitionError(f"{self.name}: {kind} statistic {name!r} is not declared")
+        stats = self.table.state["stats"]
+        return stats["table"] if player_id is None else stats["player"][str(player_id)]
+
+    # undo (BGA undoSavepoint / undoRestorePoint)
+    def undo_savepoint(self) -> None:
+        self.table.undo_savepoint()
+
+    def undo_restore_point(self) -> None:
+        self.table.undo_restore_point()
+
+    # ----- what a plugin writes ---------------------------------------------------------------
+    def setup(self) -> Any:
+        """Fill `self.data` for a new table (players, options and rng are ready); return the first state."""
+        raise GameDefinitionError(f"{type(self).__name__} must define setup()")
+
+    def view(self, player_id: int | None) -> dict:
+        """Everything `player_id` may see (BGA getAllDatas); None is a spectator."""
+        return {}
+
+    def progression(self) -> int:
+        """0-100: how far the game has gone."""
+        return 0
+
+    def legal_actions(self, player_id: int) -> list[tuple[str, dict]]:
+        """Every action `player_id` may take now, with arguments. Bots, zombies and simulation share it."""
+        return []
+
+    def hidden_from(self, viewer: int | None) -> set[str]:
+        """Card codes (or other tokens) `viewer` must not see now; the random-play test checks views
+        and notifications against it."""
+        return set()
+
+    def available_actions(self, player_id: int | None, names: list[str]) -> list[str]:
+        """Narrow the actions offered to a viewer (e.g. out-of-turn ones they cannot use now)."""
+        return names
+
+    def heuristic_move(self, player_id: int) -> tuple[str, dict] | None:
+        """A sensible move from what `player_id` may see (BGA zombie level 2); None: none written."""
+        return None
+
+    def zombie_move(self, player_id: int) -> tuple[str, dict]:
+        """The zombie's move: the game's heuristic one, else a legal action picked at random
+        with a seeded chooser of its own (never the table's rng, so zombies change no deal)."""
+        chosen = self.heuristic_move(player_id)
+        if chosen is not None:
+            return chosen
+        moves = self.legal_actions(player_id)
+        if not moves:
+            raise GameDefinitionError(f"{self.name}: no legal action for zombie {player_id} in "
+                                      f"{self.table.current_state.name}")
+        chooser = random.Random(f"zombie:{self.table.seed}:{self.table.state['move']}:{player_id}")
+        return chooser.choice(moves)
+
+
+def action_spec(game_cls: type[Game], state: type[State], name: str) -> ActionSpec | None:
+    """The action `name` as possible in `state`: the state's own, else a game-wide one."""
+    spec = state.actions.get(name)
+    if spec is None and state.type.value in ("active_player", "multiple_active"):
+        spec = game_cls.registry()["global"].get(name)
+    return spec

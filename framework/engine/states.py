@@ -1,0 +1,158 @@
+"""State declarations and the `@action` marker, in the shape of BGA's 2025 state classes."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from marshmallow import Schema
+
+if TYPE_CHECKING:
+    from .game import Game
+
+GAME_SETUP_ID = 1
+GAME_END_ID = 99
+
+
+class StateType(StrEnum):
+    ACTIVE_PLAYER = "active_player"
+    MULTIPLE_ACTIVE = "multiple_active"
+    GAME = "game"
+    MANAGER = "manager"
+
+
+ACTIVE_PLAYER = StateType.ACTIVE_PLAYER
+MULTIPLE_ACTIVE = StateType.MULTIPLE_ACTIVE
+GAME = StateType.GAME
+MANAGER = StateType.MANAGER
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """What the framework knows of one action before calling it."""
+
+    name: str
+    method: str
+    schema: Schema
+    out_of_turn: bool
+
+
+def _as_schema(schema: Any) -> Schema:
+    if schema is None:
+        return Schema()
+    if isinstance(schema, Schema):
+        return schema
+    if isinstance(schema, type) and issubclass(schema, Schema):
+        return schema()
+    if isinstance(schema, dict):
+        return Schema.from_dict(schema)()
+    raise TypeError(f"an action schema must be a marshmallow Schema or a dict of fields, not {schema!r}")
+
+
+def action(name_or_schema: Any = None, schema: Any = None, *, out_of_turn: bool = False) -> Callable:
+    """Mark a method as a player action (BGA `#[PossibleAction]`).
+
+    `@action(schema)`, `@action("playCards", schema)` or `@action()`. The schema is a marshmallow
+    Schema (class or instance) or a dict of fields; the method receives `player_id` and the loaded
+    arguments as keywords. `out_of_turn=True` skips the active-player check (BGA `#[CheckAction(false)]`).
+    """
+    if isinstance(name_or_schema, str):
+        name = name_or_schema
+    else:
+        name, schema = None, name_or_schema if schema is None else schema
+
+    def mark(fn: Callable) -> Callable:
+        fn.__action__ = ActionSpec(name or fn.__name__, fn.__name__, _as_schema(schema), out_of_turn)
+        return fn
+
+    return mark
+
+
+def collect_actions(cls: type) -> dict[str, ActionSpec]:
+    """The actions a class declares (its own and inherited), by action name."""
+    found: dict[str, ActionSpec] = {}
+    for klass in reversed(cls.__mro__):
+        for value in vars(klass).values():
+            spec = getattr(value, "__action__", None)
+            if spec is not None:
+                found[spec.name] = spec
+    return found
+
+
+def _default_name(cls_name: str) -> str:
+    return cls_name[:1].lower() + cls_name[1:]
+
+
+class State:
+    """One state of a game. Subclass it, set `id` and `type`, add `args()`, actions and `zombie()`.
+
+    `transitions` maps a transition name to a State class, a state id or a state name. Actions and
+    `enter()` return where to go next: a transition name, a state name, a State class, an id, or
+    None to stay.
+    """
+
+    id: int = 0
+    name: str = ""
+    type: StateType = ACTIVE_PLAYER
+    description: str = ""
+    description_my_turn: str = ""
+    transitions: dict[str, Any] = {}
+    update_progression: bool = False
+
+    actions: dict[str, ActionSpec] = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "name" not in vars(cls):
+            cls.name = _default_name(cls.__name__)
+        cls.type = StateType(cls.type)
+        cls.actions = collect_actions(cls)
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def args(self) -> dict:
+        """Arguments sent with the state (BGA getArgs); `_private` maps player ids to their own part."""
+        return {}
+
+    def enter(self) -> Any:
+        """Run on entering the state (BGA onEnteringState). `game` states must return the next state.
+
+        A `multiple_active` state makes every player active unless it overrides this.
+        """
+        if self.type is MULTIPLE_ACTIVE:
+            self.game.gamestate.set_all_players_multiactive()
+        return None
+
+    def zombie(self, player_id: int) -> tuple[str, dict]:
+        """The move a zombie makes here: (action, arguments). Default: the game's zombie choice."""
+        return self.game.zombie_move(player_id)
+
+
+class GameSetup(State):
+    id = GAME_SETUP_ID
+    name = "gameSetup"
+    type = MANAGER
+
+
+class GameEnd(State):
+    id = GAME_END_ID
+    name = "gameEnd"
+    type = MANAGER
+    description = "End of game"
+    description_my_turn = "End of game"
+
+
+PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def substitute(template: str, values: dict) -> str:
+    """Fill `${name}` placeholders; an unknown name stays as it is so the mistake shows."""
+
+    def fill(match: re.Match) -> str:
+        key = match.group(1)
+        return str(values[key]) if key in values else match.group(0)
+
+    return PLACEHOLDER.sub(fill, template)

@@ -1,0 +1,122 @@
+"""The shared random-play test: seeded games played to the end by random bots, with checks.
+
+Every game's test suite calls `play_random_game` over many seeds. After each move it checks that
+no view and no notification shows a viewer a token the game says is hidden from them
+(`Game.hidden_from`), that the snapshot survives a JSON round trip unchanged, and the game's own
+`invariants(table)`; at the end, that replaying the move log gives the same state hash and the
+same notifications.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Game
+from .replay import replay
+from .table import PLAYING, Table
+
+
+class RandomPlayFailure(AssertionError):
+    pass
+
+
+@dataclass
+class Played:
+    table: Table
+    players: list[dict]
+    options: dict
+    seed: Any
+    moves: list[dict] = field(default_factory=list)
+    notifications: list[dict] = field(default_factory=list)
+
+
+def default_players(count: int) -> list[dict]:
+    # Ids that are not seats, so a plugin mixing the two fails.
+    return [{"id": 101 + 7 * seat, "name": f"Player {seat + 1}"} for seat in range(count)]
+
+
+def leaves(value: Any) -> Iterator[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from leaves(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from leaves(item)
+
+
+def check_no_leak(table: Table, new_notifications: list[dict], where: str) -> None:
+    viewers = [*table.game.player_ids, None]
+    secret_seed = str(table.seed)
+    for viewer in viewers:
+        hidden = table.game.hidden_from(viewer)
+        seen = set(leaves(table.view(viewer)))
+        for note in new_notifications:
+            if note["to"] is None or note["to"] == viewer:
+                seen.update(leaves(note["args"]))
+        leaked = seen & hidden
+        if leaked:
+            raise RandomPlayFailure(f"{where}: viewer {viewer} can see hidden {sorted(leaked)}")
+        if secret_seed in seen:
+            raise RandomPlayFailure(f"{where}: viewer {viewer} can see the table's seed")
+
+
+def play_random_game(
+    game_cls: type[Game],
+    seed: Any,
+    *,
+    options: dict | None = None,
+    players: list[dict] | None = None,
+    out_of_turn_rate: float = 0.2,
+    max_moves: int = 50_000,
+    stop: Callable[[Table], bool] | None = None,
+    check_leaks: bool = True,
+    check_json: bool = True,
+    check_replay: bool = True,
+    invariants: Callable[[Table], None] | None = None,
+) -> Played:
+    """Play one seeded game by random bots until it ends (or `stop(table)` says so)."""
+    players = players or default_players(game_cls.max_players)
+    table = Table.create(game_cls, players, options, seed)
+    played = Played(table, players, table.options, seed)
+    played.notifications.extend(table.take_setup_notifications())
+    chooser = random.Random(f"random-play:{seed}")
+    if check_leaks:
+        check_no_leak(table, played.notifications, f"seed {seed} setup")
+    while table.status == PLAYING and not (stop and stop(table)):
+        if len(played.moves) >= max_moves:
+            raise RandomPlayFailure(f"seed {seed}: no end after {max_moves} moves")
+        player_id, action, args = _pick(table, chooser, out_of_turn_rate, seed)
+        made = table.apply(player_id, action, args)
+        played.moves.append({"player": player_id, "action": action, "args": args})
+        played.notifications.extend(made)
+        where = f"seed {seed} move {len(played.moves)} ({action} by {player_id})"
+        if check_leaks:
+            check_no_leak(table, made, where)
+        if check_json and json.loads(json.dumps(table.state)) != table.state:
+            raise RandomPlayFailure(f"{where}: the snapshot does not survive JSON (int keys? tuples?)")
+        if invariants:
+            invariants(table)
+    if check_replay:
+        again = replay(game_cls, players, played.options, seed, played.moves)
+        if again.state_hash() != table.state_hash():
+            raise RandomPlayFailure(f"seed {seed}: replay reaches another state")
+    return played
+
+
+def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float, seed: Any) -> tuple[int, str, dict]:
+    active = table.active_players()
+    candidates = list(active)
+    if chooser.random() < out_of_turn_rate:
+        candidates += [p for p in table.game.player_ids if p not in active]
+    options = [(pid, move) for pid in candidates for move in table.legal_actions(pid)]
+    if not options:
+        raise RandomPlayFailure(f"seed {seed}: nobody has a legal action in {table.current_state.name}")
+    player_id, (action, args) = chooser.choice(options)
+    return player_id, action, args

@@ -1,0 +1,105 @@
+"""The database: users and their tokens, tables, seats, the move log, notifications."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class User(db.Model):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    is_bot: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Token(db.Model):
+    """A login token, stored as its SHA-256 so a database leak gives no working token."""
+
+    __tablename__ = "tokens"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    user: Mapped[User] = relationship()
+
+
+class GameTable(db.Model):
+    """A table: its game, options and seed, and the engine's snapshot after the last move."""
+
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    game_version: Mapped[int] = mapped_column(default=1)
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[int]
+    status: Mapped[str] = mapped_column(String(10), default="open", index=True)
+    move: Mapped[int] = mapped_column(default=0)
+    snapshot: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    state_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    players: Mapped[list[Seat]] = relationship(order_by="Seat.seat", back_populates="table")
+
+
+class Seat(db.Model):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"), UniqueConstraint("table_id", "user_id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int]
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    zombie: Mapped[bool] = mapped_column(default=False)
+    table: Mapped[GameTable] = relationship(back_populates="players")
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class Move(db.Model):
+    """The append-only move log: one row per accepted action."""
+
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"))
+    number: Mapped[int]
+    player_id: Mapped[int]
+    action: Mapped[str] = mapped_column(String(40))
+    args: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Notification(db.Model):
+    """What the game told its players; `recipient` None is everyone, spectators included."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"))
+    seq: Mapped[int]
+    move: Mapped[int]
+    recipient: Mapped[int | None] = mapped_column(nullable=True)
+    type: Mapped[str] = mapped_column(String(40))
+    log: Mapped[str] = mapped_column(String(500))
+    args: Mapped[dict] = mapped_column(JSON)
+
+    def as_dict(self) -> dict:
+        return {"seq": self.seq, "move": self.move, "type": self.type, "log": self.log, "args": self.args,
+                "private": self.recipient is not None}

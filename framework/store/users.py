@@ -1,0 +1,56 @@
+"""Accounts: hashed passwords, and bearer tokens stored as hashes, expiring and revocable."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .database import write_transaction
+from .errors import Conflict
+from .models import Token, User, db, utcnow
+
+TOKEN_LIFETIME = timedelta(days=30)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
+    try:
+        with write_transaction():
+            user = User(name=name, password_hash=generate_password_hash(password), is_bot=is_bot)
+            db.session.add(user)
+    except IntegrityError:
+        raise Conflict(f"The name {name!r} is taken.") from None
+    return user
+
+
+def authenticate(name: str, password: str) -> User | None:
+    user = db.session.scalars(select(User).where(User.name == name)).first()
+    if user is None or user.is_bot or not check_password_hash(user.password_hash, password):
+        return None
+    return user
+
+
+def issue_token(user: User) -> str:
+    token = secrets.token_urlsafe(32)
+    with write_transaction():
+        db.session.add(Token(user_id=user.id, token_hash=_digest(token), expires_at=utcnow() + TOKEN_LIFETIME))
+    return token
+
+
+def user_for_token(token: str) -> User | None:
+    row = db.session.scalars(select(Token).where(Token.token_hash == _digest(token))).first()
+    if row is None or row.expires_at < utcnow():
+        return None
+    return row.user
+
+
+def revoke_token(token: str) -> None:
+    with write_transaction():
+        db.session.execute(delete(Token).where(Token.token_hash == _digest(token)))

@@ -1,0 +1,44 @@
+"""The Flask app: JSON API blueprints over the store, plus the browser client's files."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, send_from_directory
+from flask_migrate import Migrate
+
+from framework.engine.plugins import discover_games
+from framework.store import db, init_database
+
+from . import games, tables, users
+from .cli import register_cli
+from .errors import register_error_handlers
+
+ROOT = Path(__file__).resolve().parents[2]
+MIGRATIONS = Path(__file__).resolve().parents[1] / "store" / "migrations"
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_path=str(ROOT / "instance"), static_folder=str(ROOT / "static"),
+                static_url_path="/static")
+    app.config.from_mapping(
+        MAX_CONTENT_LENGTH=64 * 1024,  # the largest real action is a few hundred bytes
+        GAMES=None,                    # names of the games/ plugins to serve; None serves them all
+        GAMES_EXTRA=[],                # "module:Class" plugins beyond games/ (the tests' own game)
+        DEV_MODE=False,                # fixed deals, chosen seeds and early exports
+    )
+    app.config.from_prefixed_env("BGA")
+    if config:
+        app.config.update(config)
+    init_database(app)
+    Migrate(app, db, directory=str(MIGRATIONS))
+    app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])
+    register_error_handlers(app)
+    for blueprint in (users.bp, games.bp, tables.bp):
+        app.register_blueprint(blueprint)
+    register_cli(app)
+
+    @app.get("/")
+    def index():
+        return send_from_directory(app.static_folder, "index.html")
+
+    return app

@@ -1,0 +1,58 @@
+"""The game plugins this server runs, with their options and each action's argument schema."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify
+from marshmallow import Schema, fields
+from marshmallow.utils import missing
+
+from framework.engine import Game
+
+bp = Blueprint("games", __name__, url_prefix="/api")
+
+_TYPES = {fields.String: "string", fields.Integer: "integer", fields.Float: "number",
+          fields.Boolean: "boolean", fields.List: "array", fields.Dict: "object", fields.Raw: "any"}
+
+
+def describe_field(field: fields.Field) -> dict:
+    """A field as JSON: type, required, default, allowed values (what a generic form needs)."""
+    kind = next((name for cls, name in _TYPES.items() if isinstance(field, cls)), "any")
+    out: dict = {"type": kind, "required": field.required}
+    if field.load_default not in (None, missing) and not callable(field.load_default):
+        out["default"] = field.load_default
+    for validator in field.validators:
+        if hasattr(validator, "choices"):
+            out["choices"] = list(validator.choices)
+        for bound in ("min", "max"):
+            if getattr(validator, bound, None) is not None:
+                out[bound] = getattr(validator, bound)
+    if isinstance(field, fields.List):
+        out["items"] = describe_field(field.inner)
+    return out
+
+
+def describe_schema(schema: Schema) -> dict:
+    return {name: describe_field(field) for name, field in schema.fields.items()}
+
+
+def describe_game(game: type[Game]) -> dict:
+    registry = game.registry()
+    actions = {}
+    for state in game.states:
+        for name, spec in state.actions.items():
+            actions.setdefault(name, {"arguments": describe_schema(spec.schema), "out_of_turn": spec.out_of_turn,
+                                      "states": []})["states"].append(state.name)
+    for name, spec in registry["global"].items():
+        actions.setdefault(name, {"arguments": describe_schema(spec.schema), "out_of_turn": spec.out_of_turn,
+                                  "states": ["any"]})
+    options = describe_schema(game.option_schema()) if game.option_schema else {}
+    options.pop("deal", None)  # fixed deals are a testing tool, not a table option
+    return {"name": game.name, "title": game.title, "version": game.version,
+            "players": {"min": game.min_players, "max": game.max_players},
+            "options": options, "actions": actions,
+            "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}
+
+
+@bp.get("/games")
+def list_games():
+    games = current_app.extensions["games"]
+    return jsonify({"games": [describe_game(g) for g in games.values()]})

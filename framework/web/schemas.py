@@ -1,0 +1,54 @@
+"""Request bodies and query strings, checked with marshmallow before anything runs."""
+from __future__ import annotations
+
+import json
+
+from flask import request
+from marshmallow import Schema, fields, validate
+
+from .errors import ApiError
+
+
+class Credentials(Schema):
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+    password = fields.String(required=True, validate=validate.Length(6, 200))
+
+
+class NewTable(Schema):
+    game = fields.String(required=True, validate=validate.Length(1, 40))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seed = fields.String(load_default=None, validate=validate.Length(1, 64))
+    players = fields.Integer(load_default=None, validate=validate.Range(1, 16))
+
+
+class NotificationQuery(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+class ReplayQuery(Schema):
+    move = fields.Integer(load_default=None, validate=validate.Range(min=0))
+    seat = fields.Integer(load_default=None, validate=validate.Range(min=0))
+
+
+class LobbyQuery(Schema):
+    status = fields.String(load_default="open", validate=validate.OneOf(["open", "playing", "finished"]))
+
+
+def json_body() -> dict:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    raw = request.get_data(cache=True)
+    try:
+        body = json.loads(raw) if raw else {}
+    except (ValueError, RecursionError):  # RecursionError: absurdly nested arrays
+        raise ApiError(400, "malformed_json", "The body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "malformed_json", "The body must be a JSON object.")
+    return body
+
+
+def load_body(schema: Schema) -> dict:
+    return schema.load(json_body())
+
+
+def load_query(schema: Schema) -> dict:
+    return schema.load(request.args.to_dict())

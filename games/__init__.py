@@ -1,0 +1,1 @@
+"""Game plugins: each subpackage defines `GAME`, its Game subclass."""

@@ -1,0 +1,113 @@
+"""The order of the checks on an action, and that a refused action leaves no trace."""
+import pytest
+
+from framework.engine import (
+    ActionNotPossible,
+    InvalidArguments,
+    NotActive,
+    NotAPlayer,
+    NotPlaying,
+    UnknownAction,
+    UserError,
+)
+
+from .helpers import ANNA, BEN, CLEO, hand, new_table, pick_charms
+
+
+def refused(table, error, player, action, args):
+    """Apply and expect `error`; the state hash and the counters must not move."""
+    before = table.state_hash()
+    with pytest.raises(error) as caught:
+        table.apply(player, action, args)
+    assert table.state_hash() == before
+    return caught.value
+
+
+def test_unknown_action_is_404():
+    table = new_table()
+    err = refused(table, UnknownAction, ANNA, "fly", {})
+    assert err.status == 404 and "fly" in err.message
+
+
+def test_action_of_another_state_is_not_possible_now():
+    table = new_table()
+    err = refused(table, ActionNotPossible, ANNA, "playCard", {"card": "1a"})
+    assert err.status == 422 and "pickCharm" in err.message
+
+
+def test_stranger_cannot_act():
+    table = new_table()
+    assert refused(table, NotAPlayer, 999, "pickCharm", {"charm": "jade"}).status == 403
+
+
+def test_inactive_player_is_told_it_is_not_their_turn():
+    table = new_table()
+    pick_charms(table)
+    assert table.active_players() == [ANNA]
+    err = refused(table, NotActive, BEN, "playCard", {"card": hand(table, BEN)[0]})
+    assert err.status == 403 and err.message == "It is not your turn."
+
+
+def test_activity_is_checked_before_arguments():
+    table = new_table()
+    pick_charms(table)
+    refused(table, NotActive, BEN, "playCard", {"card": 12})
+
+
+@pytest.mark.parametrize("args, field", [
+    ({}, "charm"),
+    ({"charm": 7}, "charm"),
+    ({"charm": "x"}, "charm"),
+    ({"charm": "jade", "extra": 1}, "extra"),
+])
+def test_invalid_arguments_name_the_field(args, field):
+    table = new_table()
+    err = refused(table, InvalidArguments, ANNA, "pickCharm", args)
+    assert err.status == 400
+    assert field in err.details["fields"] and err.message.startswith(field)
+
+
+def test_rule_violation_is_a_sentence_and_changes_nothing():
+    table = new_table()
+    pick_charms(table)
+    stranger_card = hand(table, BEN)[0]
+    err = refused(table, UserError, ANNA, "playCard", {"card": stranger_card})
+    assert err.status == 422 and err.message == "You do not have that card."
+
+
+def test_rule_refused_after_partial_changes_is_rolled_back():
+    """cheer raises after nothing; a rule that fails midway must leave no change either."""
+    table = new_table()
+    pick_charms(table)
+    table.apply(CLEO, "cheer", {})
+    table.apply(CLEO, "cheer", {})
+    refused(table, UserError, CLEO, "cheer", {})
+    assert table.state["data"]["cheers"][str(CLEO)] == 2
+
+
+def test_out_of_turn_action_by_a_waiting_player():
+    table = new_table()
+    pick_charms(table)
+    made = table.apply(BEN, "cheer", {})
+    assert [n["type"] for n in made] == ["cheer"]
+    assert table.scores()[BEN] == (1, 0)
+    assert table.state["stats"]["player"][str(BEN)]["cheers"] == 1
+
+
+def test_finished_table_refuses_everything():
+    table = new_table(players=[{"id": ANNA, "name": "Anna"}, {"id": BEN, "name": "Ben"}], hand_size=1)
+    pick_charms(table)
+    for _ in range(2):
+        player = table.active_players()[0]
+        table.apply(player, "playCard", {"card": hand(table, player)[0]})
+        table.apply(player, "confirm", {})
+    assert table.status == "finished"
+    refused(table, NotPlaying, ANNA, "cheer", {})
+
+
+def test_move_counts_accepted_actions_only():
+    table = new_table()
+    pick_charms(table)
+    with pytest.raises(NotActive):
+        table.apply(BEN, "playCard", {"card": hand(table, BEN)[0]})
+    assert table.move == 3

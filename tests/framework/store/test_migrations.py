@@ -1,0 +1,37 @@
+"""The schema comes from the migrations, and they match the models (so upgrades are possible)."""
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+
+from framework.store import db
+from framework.web import create_app
+
+
+def migrated_app(uri):
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri, "GAMES": []})
+    result = app.test_cli_runner().invoke(args=["init-db"], catch_exceptions=False)
+    assert result.exit_code == 0 and "database ready" in result.output
+    return app
+
+
+def check_matches_models(app):
+    with app.app_context():
+        with db.engine.connect() as conn:
+            differences = compare_metadata(MigrationContext.configure(conn), db.metadata)
+            tables = set(inspect(conn).get_table_names())
+        db.engine.dispose()
+    assert differences == []
+    assert {"users", "tokens", "tables", "seats", "moves", "notifications", "alembic_version"} <= tables
+
+
+def test_init_db_builds_the_schema_of_the_models_on_sqlite(tmp_path):
+    app = migrated_app(f"sqlite:///{tmp_path / 'fresh.sqlite'}")
+    check_matches_models(app)
+    # Running it again on an up-to-date database changes nothing and does not fail.
+    assert app.test_cli_runner().invoke(args=["init-db"]).exit_code == 0
+
+
+@pytest.mark.postgres
+def test_init_db_builds_the_schema_of_the_models_on_postgresql(pg_database):
+    check_matches_models(migrated_app(pg_database))

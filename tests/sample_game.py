@@ -1,0 +1,190 @@
+"""Climb: a tiny game used only by the tests. It exercises every state type, a private
+notification, an out-of-turn action (`cheer`) and an undo savepoint.
+
+Each player gets a hand of numbered cards and secretly picks a charm word. In turn, each plays
+one card, which may not be lower than the card on top of the pile unless they hold nothing
+higher, then confirms it or undoes it. Cards score their rank; the charms are revealed at the end.
+"""
+from marshmallow import Schema, fields, validate
+
+from framework.engine import (
+    ACTIVE_PLAYER,
+    GAME,
+    MULTIPLE_ACTIVE,
+    Game,
+    State,
+    UserError,
+    action,
+)
+
+# Bots pick from these; players may name any word of 3-12 letters, so no list of them is public.
+CHARMS = ("amber", "cobalt", "jade", "ruby")
+RANKS = range(1, 10)
+
+
+def card_rank(code: str) -> int:
+    return int(code[0])
+
+
+class ClimbOptions(Schema):
+    hand_size = fields.Integer(load_default=3, validate=validate.Range(1, 4))
+
+
+class PickCharm(State):
+    id = 2
+    type = MULTIPLE_ACTIVE
+    description = "Waiting for ${actplayer} to pick a charm"
+    description_my_turn = "${you} must pick a charm"
+    transitions = {"done": 10}
+
+    def args(self):
+        return {"letters": "3-12"}
+
+    @action({"charm": fields.String(required=True, validate=validate.Regexp(r"^[a-z]{3,12}$"))})
+    def pickCharm(self, player_id, charm):
+        self.game.data["charms"][str(player_id)] = charm
+        self.game.notify_player(player_id, "charmPicked", "You picked ${charm}", charm=charm)
+        self.game.notify_all("playerReady", "${player_name} is ready", player_id=player_id)
+        self.game.gamestate.set_player_non_multiactive(player_id, "done")
+
+
+class PlayerTurn(State):
+    id = 10
+    type = ACTIVE_PLAYER
+    description = "${actplayer} must play a card of ${floor} or more"
+    description_my_turn = "${you} must play a card of ${floor} or more"
+    transitions = {"played": 11}
+
+    def enter(self):
+        self.game.undo_savepoint()
+
+    def args(self):
+        active = self.game.gamestate.active_player()
+        return {"floor": self.game.floor(),
+                "_private": {active: {"playable": self.game.playable(active)}}}
+
+    @action({"card": fields.String(required=True)})
+    def playCard(self, player_id, card):
+        hand = self.game.data["hands"][str(player_id)]
+        if card not in hand:
+            raise UserError("You do not have that card.")
+        if card not in self.game.playable(player_id):
+            raise UserError(f"You must play a card of {self.game.floor()} or more while you hold one.")
+        hand.remove(card)
+        self.game.data["pile"].append(card)
+        self.game.inc_score(player_id, card_rank(card))
+        self.game.notify_all("cardPlayed", "${player_name} plays ${card}", player_id=player_id, card=card)
+        return "played"
+
+
+class ConfirmTurn(State):
+    id = 11
+    type = ACTIVE_PLAYER
+    description = "${actplayer} may undo their card"
+    description_my_turn = "${you} may confirm your card or undo it"
+    transitions = {"confirmed": 20}
+
+    @action()
+    def confirm(self, player_id):
+        return "confirmed"
+
+    @action()
+    def undo(self, player_id):
+        self.game.undo_restore_point()
+        self.game.notify_all("undone", "${player_name} takes back a card", player_id=player_id)
+
+
+class NextPlayer(State):
+    id = 20
+    type = GAME
+    update_progression = True
+
+    def enter(self):
+        self.game.inc_stat("turns")
+        if not any(self.game.data["hands"].values()):
+            self.game.notify_all("charmsRevealed", "Charms: ${charms}", charms=self.game.data["charms"])
+            return 99
+        self.game.gamestate.active_next_player()
+        return PlayerTurn
+
+
+class Climb(Game):
+    name = "climb"
+    title = "Climb (test game)"
+    min_players, max_players = 2, 4
+    option_schema = ClimbOptions
+    states = [PickCharm, PlayerTurn, ConfirmTurn, NextPlayer]
+    statistics = {"table": {"turns": {"type": "int", "name": "Turns"}},
+                  "player": {"cheers": {"type": "int", "name": "Cheers"}}}
+
+    def setup(self):
+        deck = [f"{rank}{copy}" for rank in RANKS for copy in "ab"]
+        self.rng.shuffle(deck)
+        size = self.options["hand_size"]
+        self.data.update(hands={}, charms={}, pile=[], cheers={})
+        for seat, player in enumerate(self.players):
+            hand = sorted(deck[seat * size:(seat + 1) * size])
+            self.data["hands"][str(player.id)] = hand
+            self.data["cheers"][str(player.id)] = 0
+            self.notify_player(player.id, "hand", "You receive ${cards}", cards=hand)
+        self.data["stock"] = deck[len(self.players) * size:]
+        self.gamestate.change_active_player(self.player_ids[0])
+        return PickCharm
+
+    # ----- rules --------------------------------------------------------------------------
+    def floor(self) -> int:
+        pile = self.data["pile"]
+        return card_rank(pile[-1]) if pile else 1
+
+    def playable(self, player_id) -> list[str]:
+        hand = self.data["hands"][str(player_id)]
+        higher = [c for c in hand if card_rank(c) >= self.floor()]
+        return higher or list(hand)
+
+    @action({}, out_of_turn=True)
+    def cheer(self, player_id):
+        if self.data["cheers"][str(player_id)] >= 2:
+            raise UserError("You have cheered twice already.")
+        self.data["cheers"][str(player_id)] += 1
+        self.inc_stat("cheers", 1, player_id)
+        self.inc_score(player_id, 1)
+        self.notify_all("cheer", "${player_name} cheers", player_id=player_id)
+
+    # ----- what players see ------------------------------------------------------------------
+    def view(self, player_id):
+        hands = self.data["hands"]
+        finished = self.table.status == "finished"
+        return {
+            "hand": hands.get(str(player_id), []),
+            "hand_sizes": {pid: len(cards) for pid, cards in hands.items()},
+            "pile": self.data["pile"],
+            "my_charm": self.data["charms"].get(str(player_id)),
+            "charms": self.data["charms"] if finished else None,
+        }
+
+    def hidden_from(self, viewer):
+        mine = set(self.data["hands"].get(str(viewer), []))
+        hidden = {c for pid, cards in self.data["hands"].items() if pid != str(viewer) for c in cards}
+        hidden |= set(self.data["stock"])
+        if self.table.status != "finished":
+            hidden |= {c for pid, c in self.data["charms"].items() if pid != str(viewer)}
+            hidden -= {self.data["charms"].get(str(viewer))}
+        return hidden - mine
+
+    def progression(self):
+        total = len(self.data["pile"]) + sum(len(h) for h in self.data["hands"].values())
+        return 100 * len(self.data["pile"]) // total
+
+    def legal_actions(self, player_id):
+        state = self.table.current_state.name
+        active = player_id in self.table.active_players()
+        moves = []
+        if state == "pickCharm" and active:
+            moves = [("pickCharm", {"charm": c}) for c in CHARMS]
+        elif state == "playerTurn" and active:
+            moves = [("playCard", {"card": c}) for c in self.playable(player_id)]
+        elif state == "confirmTurn" and active:
+            moves = [("confirm", {}), ("undo", {})]
+        if state in ("playerTurn", "confirmTurn") and self.data["cheers"][str(player_id)] < 2:
+            moves.append(("cheer", {}))
+        return moves

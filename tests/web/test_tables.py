@@ -1,0 +1,138 @@
+"""Tables over HTTP: create, join, start, views, a whole game, log, replay, export."""
+import pytest
+
+from framework.engine import replay
+from tests.sample_game import Climb
+
+
+@pytest.fixture
+def trio(api):
+    for name in ("anna", "ben", "cleo"):
+        api.register(name)
+    return api
+
+
+def test_games_list_shows_options_and_action_schemas(api):
+    games = api.get("/api/games").json["games"]
+    climb = next(g for g in games if g["name"] == "climb")
+    assert climb["players"] == {"min": 2, "max": 4}
+    assert climb["options"]["hand_size"]["default"] == 3
+    assert climb["actions"]["playCard"]["arguments"]["card"] == {"type": "string", "required": True}
+    assert climb["actions"]["cheer"]["out_of_turn"] is True
+
+
+def test_table_opens_fills_and_starts(trio):
+    response = trio.post("/api/tables", "anna", json={"game": "climb", "players": 3})
+    assert response.status_code == 201 and response.json["status"] == "open"
+    table_id = response.json["id"]
+    lobby = trio.get("/api/tables?status=open", "ben").json["tables"]
+    assert [t["id"] for t in lobby] == [table_id]
+    assert trio.post(f"/api/tables/{table_id}/join", "ben").json["status"] == "open"
+    started = trio.post(f"/api/tables/{table_id}/join", "cleo").json
+    assert started["status"] == "playing" and [p["name"] for p in started["players"]] == ["anna", "ben", "cleo"]
+    assert trio.get("/api/tables?status=open", "ben").json["tables"] == []
+
+
+def test_joining_twice_or_a_started_table_is_refused(trio):
+    table_id = trio.new_table("anna", players=2)
+    assert trio.post(f"/api/tables/{table_id}/join", "anna").status_code == 409
+    trio.post(f"/api/tables/{table_id}/join", "ben")
+    response = trio.post(f"/api/tables/{table_id}/join", "cleo")
+    assert response.status_code == 409 and response.json["error"]["message"] == "This table has already started."
+
+
+def test_unknown_game_and_bad_options(trio):
+    assert trio.post("/api/tables", "anna", json={"game": "chess"}).status_code == 404
+    bad = trio.post("/api/tables", "anna", json={"game": "climb", "options": {"hand_size": 9}})
+    assert bad.status_code == 400 and bad.json["error"]["message"].startswith("options.hand_size")
+    assert trio.post("/api/tables", "anna", json={"game": "climb", "players": 7}).status_code == 400
+
+
+def test_fixed_seed_is_refused_outside_testing_and_development(tmp_path):
+    from tests.conftest import Api, make_app
+
+    app = make_app(f"sqlite:///{tmp_path / 'prod.sqlite'}", TESTING=False)
+    api = Api(app.test_client())
+    api.register("anna")
+    response = api.post("/api/tables", "anna", json={"game": "climb", "seed": "known"})
+    assert response.status_code == 403 and response.json["error"]["code"] == "dev_mode_only"
+
+
+def test_view_shows_own_hand_and_private_args_only(trio):
+    table_id = trio.new_table("anna", joiners=["ben"], players=2, seed="v1")
+    anna, ben = trio.view(table_id, "anna"), trio.view(table_id, "ben")
+    assert anna["data"]["hand"] != ben["data"]["hand"]
+    spectator = trio.view(table_id, "cleo")
+    assert spectator["data"]["hand"] == [] and spectator["state"]["possible_actions"] == []
+    assert all(card not in str(spectator) for card in anna["data"]["hand"] + ben["data"]["hand"])
+
+
+def test_private_notifications_reach_only_their_player(trio):
+    table_id = trio.new_table("anna", joiners=["ben"], players=2)
+    trio.act(table_id, "anna", "pickCharm", charm="jade")
+    anna = trio.get(f"/api/tables/{table_id}/notifications", "anna").json["notifications"]
+    ben = trio.get(f"/api/tables/{table_id}/notifications", "ben").json["notifications"]
+    assert [n["type"] for n in anna] == ["hand", "charmPicked", "playerReady"]
+    assert [n["type"] for n in ben] == ["hand", "playerReady"]
+    assert "jade" not in str(ben)
+    after = trio.get(f"/api/tables/{table_id}/notifications?after={anna[1]['seq']}", "anna").json
+    assert [n["type"] for n in after["notifications"]] == ["playerReady"]
+
+
+def _play_to_the_end(api, table_id, names):
+    ids = {api.ids[n]: n for n in names}
+    for name in names:
+        assert api.act(table_id, name, "pickCharm", charm="ruby").status_code == 200
+    while True:
+        view = api.view(table_id, names[0])
+        if view["table"]["status"] == "finished":
+            return view
+        name = ids[view["state"]["active_players"][0]]
+        mine = api.view(table_id, name)
+        if mine["state"]["name"] == "playerTurn":
+            card = mine["state"]["args"]["playable"][0]
+            response = api.act(table_id, name, "playCard", card=card, move=mine["table"]["move"])
+        else:
+            response = api.act(table_id, name, "confirm")
+        assert response.status_code == 200, response.json
+
+
+def test_three_users_play_a_whole_game_over_http(trio):
+    names = ["anna", "ben", "cleo"]
+    table_id = trio.new_table("anna", joiners=["ben", "cleo"], players=3, seed="whole")
+    final = _play_to_the_end(trio, table_id, names)
+    assert final["state"]["name"] == "gameEnd" and final["state"]["description"] == "End of game"
+    scores = {p["name"]: p["score"] for p in final["table"]["players"]}
+    assert sum(scores.values()) == sum(int(c[0]) for c in final["data"]["pile"])
+    assert final["data"]["charms"] == {str(trio.ids[n]): "ruby" for n in names}
+
+    log = trio.get(f"/api/tables/{table_id}/log", "ben").json["moves"]
+    assert len(log) == final["table"]["move"] and all(m["args"] is not None for m in log)
+    exported = trio.get(f"/api/tables/{table_id}/export", "cleo").json
+    again = replay(Climb, exported["players"], exported["options"], exported["seed"], exported["moves"])
+    assert again.state_hash() == exported["state_hash"]
+    early = trio.get(f"/api/tables/{table_id}/replay?move=3&seat=2", "anna").json
+    assert early["move"] == 3 and early["state"]["name"] == "playerTurn"
+    dealt = trio.get(f"/api/tables/{table_id}/notifications", "cleo").json["notifications"][0]
+    assert dealt["type"] == "hand" and early["data"]["hand"] == dealt["args"]["cards"]
+
+
+def test_running_game_hides_other_moves_arguments_seed_and_other_seats(trio):
+    table_id = trio.new_table("anna", joiners=["ben"], players=2)
+    trio.act(table_id, "anna", "pickCharm", charm="jade")
+    log = trio.get(f"/api/tables/{table_id}/log", "ben").json["moves"]
+    assert log[0]["action"] == "pickCharm" and log[0]["args"] is None
+    assert trio.get(f"/api/tables/{table_id}/log", "anna").json["moves"][0]["args"] == {"charm": "jade"}
+    assert trio.get(f"/api/tables/{table_id}/replay?seat=1", "anna").status_code == 403
+    assert trio.get(f"/api/tables/{table_id}/replay?seat=0&move=0", "anna").status_code == 200
+    assert trio.get(f"/api/tables/{table_id}/replay", "cleo").status_code == 403
+
+
+def test_my_tables_lists_your_turn_first(trio):
+    waiting = trio.new_table("anna", joiners=["ben"], players=2)
+    trio.act(waiting, "anna", "pickCharm", charm="jade")
+    mine = trio.new_table("anna", joiners=["ben"], players=2)
+    trio.new_table("ben", joiners=["anna"], players=2)
+    tables = trio.get("/api/me/tables", "anna").json["tables"]
+    assert [t["your_turn"] for t in tables] == [True, True, False]
+    assert waiting not in [t["id"] for t in tables[:2]] and mine in [t["id"] for t in tables]
