@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, send_from_directory
+from flask import Flask, abort, send_from_directory
 from flask_migrate import Migrate
 
 from framework.engine.plugins import discover_games
@@ -40,5 +40,12 @@ def create_app(config: dict | None = None) -> Flask:
     @app.get("/")
     def index():
         return send_from_directory(app.static_folder, "index.html")
+
+    @app.get("/games/<name>/<path:filename>")
+    def game_client_file(name: str, filename: str):
+        """A game's browser module (client.js, its css): only the games served, only those kinds."""
+        if name not in app.extensions["games"] or not filename.endswith((".js", ".css")):
+            abort(404)
+        return send_from_directory(ROOT / "games" / name, filename)
 
     return app

@@ -136,3 +136,22 @@ def test_my_tables_lists_your_turn_first(trio):
     tables = trio.get("/api/me/tables", "anna").json["tables"]
     assert [t["your_turn"] for t in tables] == [True, True, False]
     assert waiting not in [t["id"] for t in tables[:2]] and mine in [t["id"] for t in tables]
+
+
+def test_export_waits_for_the_end_outside_dev_mode(tmp_path):
+    from tests.conftest import Api, make_app
+
+    api = Api(make_app(f"sqlite:///{tmp_path / 'prod.sqlite'}", TESTING=False).test_client())
+    api.register("anna")
+    api.register("ben")
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    response = api.get(f"/api/tables/{table_id}/export", "anna")
+    assert response.status_code == 403 and "once the game is over" in response.json["error"]["message"]
+
+
+def test_anyone_may_replay_any_seat_after_the_end(trio):
+    table_id = trio.new_table("anna", joiners=["ben"], players=2, seed="after")
+    _play_to_the_end(trio, table_id, ["anna", "ben"])
+    seen = trio.get(f"/api/tables/{table_id}/replay?move=2&seat=1", "cleo")
+    assert seen.status_code == 200 and seen.json["seat"] == 1 and seen.json["data"]["my_charm"] == "ruby"
+    assert trio.get(f"/api/tables/{table_id}/replay?seat=5", "cleo").status_code == 400
