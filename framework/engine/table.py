@@ -50,7 +50,8 @@ class Table:
         self._rng: random.Random | None = None
         self._pending: Any = _UNSET
         self._new_notifications: list[dict] = []
-        self._move_in_progress = 0  # the move number notifications belong to; 0 is the setup
+        # The move notifications belong to: the one being applied, else the last one (0 = setup).
+        self._move_in_progress = self.state["move"]
 
     # ----- life cycle ------------------------------------------------------------------------
     @classmethod
@@ -86,8 +87,13 @@ class Table:
         return self.state
 
     def state_hash(self) -> str:
-        """Equal hashes mean equal tables: data, state, active players, scores, stats, counters."""
-        text = json.dumps(self.state, sort_keys=True, separators=(",", ":"))
+        """Equal hashes mean equal tables: data, state, active players, scores, stats, move, rng.
+
+        The notification counter is left out: the server adds messages of its own ("Anna left
+        the table") that a replay of the moves does not make.
+        """
+        text = json.dumps({k: v for k, v in self.state.items() if k != "seq"}, sort_keys=True,
+                          separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
     # ----- reading ---------------------------------------------------------------------------
@@ -223,10 +229,12 @@ class Table:
         self._new_notifications.append({"seq": self.state["seq"], "move": self._move_in_progress, "to": to,
                                         "type": type, "log": log, "args": args})
 
-    def take_setup_notifications(self) -> list[dict]:
-        """Notifications made by `create` (setup and the first automatic states)."""
+    def take_notifications(self) -> list[dict]:
+        """Notifications made outside `apply`: by `create` (setup), or by the server's own `notify`."""
         made, self._new_notifications = self._new_notifications, []
         return made
+
+    take_setup_notifications = take_notifications
 
     # ----- undo ------------------------------------------------------------------------------
     def undo_savepoint(self) -> None:

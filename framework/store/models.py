@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -26,6 +26,11 @@ class User(db.Model):
     password_hash: Mapped[str] = mapped_column(String(255))
     is_bot: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # "Your turn" deliveries; each can be switched off without forgetting the address.
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    notify_email: Mapped[bool] = mapped_column(default=True)
+    notify_webhook: Mapped[bool] = mapped_column(default=True)
 
 
 class Token(db.Model):
@@ -44,6 +49,8 @@ class GameTable(db.Model):
     """A table: its game, options and seed, and the engine's snapshot after the last move."""
 
     __tablename__ = "tables"
+    # A unique index, not a constraint: SQLite adds it without rebuilding the table.
+    __table_args__ = (Index("uq_tables_invite_code", "invite_code", unique=True),)
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     game_version: Mapped[int] = mapped_column(default=1)
@@ -57,6 +64,10 @@ class GameTable(db.Model):
     creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    turn_hours: Mapped[int] = mapped_column(default=0)  # time per move; 0 = no limit
+    private: Mapped[bool] = mapped_column(default=False)  # not in the lobby; joined by invite code
+    invite_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    reserved: Mapped[list] = mapped_column(JSON, default=list)  # names of users the free seats wait for
     players: Mapped[list[Seat]] = relationship(order_by="Seat.seat", back_populates="table")
 
 
@@ -68,6 +79,10 @@ class Seat(db.Model):
     seat: Mapped[int]
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     zombie: Mapped[bool] = mapped_column(default=False)
+    bot_level: Mapped[str | None] = mapped_column(String(20), nullable=True)  # a bot seat: random|heuristic
+    active_since: Mapped[int | None] = mapped_column(nullable=True)  # the move that made this seat active
+    deadline: Mapped[datetime | None] = mapped_column(nullable=True)  # while active, with a time limit
+    last_seen: Mapped[datetime | None] = mapped_column(nullable=True)  # presence, from the player's polling
     table: Mapped[GameTable] = relationship(back_populates="players")
     user: Mapped[User] = relationship(lazy="joined")
 
@@ -83,6 +98,7 @@ class Move(db.Model):
     player_id: Mapped[int]
     action: Mapped[str] = mapped_column(String(40))
     args: Mapped[dict] = mapped_column(JSON)
+    actor: Mapped[str] = mapped_column(String(10), default="player")  # player | bot | zombie
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -103,3 +119,37 @@ class Notification(db.Model):
     def as_dict(self) -> dict:
         return {"seq": self.seq, "move": self.move, "type": self.type, "log": self.log, "args": self.args,
                 "private": self.recipient is not None}
+
+
+class ChatMessage(db.Model):
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class OutboxMessage(db.Model):
+    """A "your turn" message waiting for delivery, sent, or failed for good; never silently lost.
+
+    `turn` is the move at which the player became active: one message per table per turn.
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (UniqueConstraint("user_id", "table_id", "turn", "channel"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"))
+    turn: Mapped[int]
+    channel: Mapped[str] = mapped_column(String(10))  # email | webhook
+    address: Mapped[str] = mapped_column(String(500))
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(String(8000))
+    status: Mapped[str] = mapped_column(String(10), default="pending", index=True)  # pending|sent|failed
+    attempts: Mapped[int] = mapped_column(default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    sent_at: Mapped[datetime | None] = mapped_column(nullable=True)

@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm.attributes import flag_modified
 
 from framework.engine import Game, Table, replay
 
+from . import outbox
 from .database import write_transaction
 from .errors import BadRequest, Conflict, Forbidden, NotFound, StaleMove
-from .models import GameTable, Move, Notification, Seat, User, db, utcnow
+from .models import ChatMessage, GameTable, Move, Notification, Seat, User, db, utcnow
 
 
 @dataclass
@@ -50,15 +52,25 @@ def seat_of(record: GameTable, user_id: int) -> Seat | None:
 
 
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
-                 seats: int | None) -> GameTable:
-    """A new open table; the creator takes seat 0. It starts when the last seat fills."""
+                 seats: int | None, *, turn_hours: int = 0, private: bool = False,
+                 reserved: list[str] = ()) -> GameTable:
+    """A new open table; the creator takes seat 0. It starts when the last seat fills.
+
+    A private table stays out of the lobby and is joined with its invite code; `reserved` names
+    users the free seats wait for.
+    """
     seats = seats or game_cls.max_players
     if not game_cls.min_players <= seats <= game_cls.max_players:
         raise BadRequest(f"{game_cls.title} is played by {game_cls.min_players} to {game_cls.max_players} players.",
                          fields={"players": ["Not a valid number of players for this game."]})
     with write_transaction():
+        if len(reserved) > seats - 1:
+            raise BadRequest("More seats are reserved than the table has free.",
+                             fields={"reserved": ["Too many names for the free seats."]})
         record = GameTable(game=game_cls.name, game_version=game_cls.version, options=options,
-                           seed=seed or secrets.token_hex(16), seats=seats, creator_id=creator.id)
+                           seed=seed or secrets.token_hex(16), seats=seats, creator_id=creator.id,
+                           turn_hours=turn_hours, private=private, reserved=list(reserved),
+                           invite_code=secrets.token_urlsafe(9) if private else None)
         db.session.add(record)
         db.session.flush()
         db.session.add(Seat(table_id=record.id, seat=0, user_id=creator.id))
@@ -68,29 +80,86 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
     return record
 
 
-def join_table(table_id: int, user: User, games: dict[str, type[Game]]) -> GameTable:
+def join_table(table_id: int, user: User, games: dict[str, type[Game]], code: str | None = None) -> GameTable:
     with write_transaction():
         record = get_table(table_id, for_update=True)
+        if record.private and code != record.invite_code and user.name not in record.reserved:
+            raise Forbidden("This table is private: join it with its invitation code.")
+        _check_can_sit(record, user)
+        _seat(record, user, games)
+    return record
+
+
+def table_for_code(code: str) -> GameTable:
+    record = db.session.scalars(select(GameTable).where(GameTable.invite_code == code)).first()
+    if record is None:
+        raise NotFound("No table has this invitation code.")
+    return record
+
+
+def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str, type[Game]]) -> GameTable:
+    """Fill free seats with bots (the table creator only); bots are users flagged as such."""
+    with write_transaction():
+        record = get_table(table_id, for_update=True)
+        if record.creator_id != user.id:
+            raise Forbidden("Only the table's creator may add bots.")
         if record.status != "open":
             raise Conflict("This table has already started.")
-        if seat_of(record, user.id):
-            raise Conflict("You already sit at this table.")
-        taken = {s.seat for s in record.players}
-        free = min(set(range(record.seats)) - taken)
-        db.session.add(Seat(table_id=record.id, seat=free, user_id=user.id))
-        db.session.flush()
-        db.session.refresh(record)
-        _start_if_full(record, game_class(games, record.game))
+        free = record.seats - len(record.players) - len(record.reserved)
+        if count > free:
+            raise BadRequest(f"Only {max(free, 0)} seat(s) are free for bots.",
+                             fields={"count": ["More bots than free seats."]})
+        seated = {s.user_id for s in record.players}
+        for number in range(1, record.seats + 1):
+            if count == 0:
+                break
+            bot = _bot_user(level, number)
+            if bot.id not in seated:
+                _seat(record, bot, games, bot_level=level)
+                count -= 1
     return record
+
+
+def _bot_user(level: str, number: int) -> User:
+    name = f"{level.capitalize()} bot {number}"
+    bot = db.session.scalars(select(User).where(User.name == name)).first()
+    if bot is None:
+        bot = User(name=name, password_hash="!", is_bot=True)  # "!" matches no password: no login
+        db.session.add(bot)
+        db.session.flush()
+    return bot
+
+
+def _check_can_sit(record: GameTable, user: User) -> None:
+    if record.status != "open":
+        raise Conflict("This table has already started.")
+    if seat_of(record, user.id):
+        raise Conflict("You already sit at this table.")
+    free = record.seats - len(record.players)
+    waiting_for = [name for name in record.reserved if name != user.name]
+    if user.name not in record.reserved and free <= len(waiting_for):
+        raise Forbidden("The free seats are reserved for invited players.")
+
+
+def _seat(record: GameTable, user: User, games: dict[str, type[Game]], bot_level: str | None = None) -> None:
+    taken = {s.seat for s in record.players}
+    free = min(set(range(record.seats)) - taken)
+    db.session.add(Seat(table_id=record.id, seat=free, user_id=user.id, bot_level=bot_level))
+    if user.name in record.reserved:
+        record.reserved = [name for name in record.reserved if name != user.name]
+    db.session.flush()
+    db.session.refresh(record)
+    _start_if_full(record, game_class(games, record.game))
 
 
 def _start_if_full(record: GameTable, game_cls: type[Game]) -> None:
     if len(record.players) < record.seats:
         return
     table = Table.start(game_cls, engine_players(record), record.options, record.seed)
-    _save_notifications(record.id, table.take_setup_notifications())
+    _save_notifications(record.id, table.take_notifications())
     record.status = "playing"
     _save_snapshot(record, table)
+    update_turns(record, table)
 
 
 def _save_snapshot(record: GameTable, table: Table) -> None:
@@ -115,17 +184,62 @@ def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int
         record = get_table(table_id, for_update=True)
         if record.status == "open":
             raise Conflict("This table has not started yet.")
-        if seat_of(record, user_id) is None:
+        seat = seat_of(record, user_id)
+        if seat is None:
             raise Forbidden("You do not sit at this table.")
         if expected_move is not None and expected_move != record.move:
             raise StaleMove(f"The table has moved on (move {record.move}, you sent {expected_move}): "
                             "look again and retry.", move=record.move)
         table = load_engine_table(record, games)
+        seat.last_seen = utcnow()  # acting is being here: no "your turn" mail for this visit
+        if seat.zombie:  # acting again is taking the seat back
+            set_zombie(record, table, seat, False)
         made = table.apply(user_id, action, args, rollback=False)  # a refusal rolls back the transaction
-        db.session.add(Move(table_id=record.id, number=table.move, player_id=user_id, action=action, args=args))
-        _save_notifications(record.id, made)
-        _save_snapshot(record, table)
+        record_move(record, table, user_id, action, args, made, "player")
     return ActionResult(table.move, [_public(n) for n in made if n["to"] in (None, user_id)])
+
+
+def record_move(record: GameTable, table: Table, player_id: int, action: str, args: dict, made: list[dict],
+                actor: str, now: datetime | None = None) -> None:
+    """Everything an accepted move writes: the log row, its notifications, the snapshot, turns.
+
+    `now` is the tick's clock when the tick plays the move (so simulated days stay consistent).
+    """
+    db.session.add(Move(table_id=record.id, number=table.move, player_id=player_id, action=action, args=args,
+                        actor=actor))
+    _save_notifications(record.id, made)
+    _save_snapshot(record, table)
+    update_turns(record, table, now)
+
+
+def update_turns(record: GameTable, table: Table, now: datetime | None = None) -> None:
+    """Who became active: a deadline when the table has a time limit, and a "your turn" message."""
+    now = now or utcnow()
+    active = set(table.active_players()) if table.status == "playing" else set()
+    for seat in record.players:
+        if seat.user_id not in active:
+            seat.active_since = seat.deadline = None
+        elif seat.active_since is None:
+            seat.active_since = table.move
+            if record.turn_hours:
+                seat.deadline = now + timedelta(hours=record.turn_hours)
+            if not (seat.user.is_bot or seat.zombie):
+                outbox.queue_your_turn(record, seat, now)
+
+
+def set_zombie(record: GameTable, table: Table, seat: Seat, zombie: bool, reason: str = "") -> None:
+    """Mark a seat as played by the zombie (BGA), or give it back; everyone is told."""
+    seat.zombie = zombie
+    if zombie:
+        seat.deadline = None
+        table.notify(None, "zombie", "${player_name} " + reason + ": the zombie plays for them",
+                     {"player_id": seat.user_id})
+    else:
+        if seat.active_since is not None and record.turn_hours:
+            seat.deadline = utcnow() + timedelta(hours=record.turn_hours)
+        table.notify(None, "zombieBack", "${player_name} is back", {"player_id": seat.user_id})
+    _save_notifications(record.id, table.take_notifications())
+    _save_snapshot(record, table)
 
 
 def _public(note: dict) -> dict:
@@ -144,13 +258,12 @@ def notifications_for(record: GameTable, viewer: int | None, after: int, limit: 
     return [row.as_dict() for row in rows]
 
 
-def last_seq_for(record: GameTable, viewer: int | None) -> int:
+def last_notification_for(record: GameTable, viewer: int | None) -> Notification | None:
     visible = Notification.recipient.is_(None)
     if viewer is not None:
         visible = visible | (Notification.recipient == viewer)
-    row = db.session.scalars(select(Notification.seq).where(Notification.table_id == record.id, visible)
-                             .order_by(Notification.seq.desc()).limit(1)).first()
-    return row or 0
+    return db.session.scalars(select(Notification).where(Notification.table_id == record.id, visible)
+                              .order_by(Notification.seq.desc()).limit(1)).first()
 
 
 def moves_of(record: GameTable) -> list[Move]:
@@ -169,5 +282,53 @@ def tables_of(user_id: int) -> list[GameTable]:
 
 
 def open_tables() -> list[GameTable]:
-    query = select(GameTable).where(GameTable.status == "open").order_by(GameTable.created_at.desc()).limit(200)
+    query = (select(GameTable).where(GameTable.status == "open", GameTable.private.is_(False))
+             .order_by(GameTable.created_at.desc()).limit(200))
     return list(db.session.scalars(query))
+
+
+def leave_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> None:
+    """A player leaves a running game: the zombie plays for them until they come back."""
+    with write_transaction():
+        record = get_table(table_id, for_update=True)
+        seat = seat_of(record, user_id)
+        if seat is None or record.status != "playing":
+            raise Conflict("You can leave only a game you play in while it runs.")
+        if not seat.zombie:
+            set_zombie(record, load_engine_table(record, games), seat, True, "left the table")
+
+
+def return_to_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> None:
+    with write_transaction():
+        record = get_table(table_id, for_update=True)
+        seat = seat_of(record, user_id)
+        if seat is None or not seat.zombie:
+            raise Conflict("You are not away from this table.")
+        if record.status == "playing":
+            seat.last_seen = utcnow()
+            set_zombie(record, load_engine_table(record, games), seat, False)
+        else:
+            seat.zombie = False
+
+
+def mark_seen(record: GameTable, user_id: int, now: datetime | None = None) -> None:
+    """Presence from polling, written at most every 30 s so polls stay cheap."""
+    now = now or utcnow()
+    seat = seat_of(record, user_id)
+    if seat is not None and (seat.last_seen is None or now - seat.last_seen > timedelta(seconds=30)):
+        with write_transaction():
+            db.session.execute(update(Seat).where(Seat.id == seat.id).values(last_seen=now))
+
+
+def post_chat(table_id: int, user_id: int, text: str) -> ChatMessage:
+    with write_transaction():
+        get_table(table_id)
+        message = ChatMessage(table_id=table_id, user_id=user_id, text=text)
+        db.session.add(message)
+    return message
+
+
+def chat_of(table_id: int, after: int = 0) -> list[ChatMessage]:
+    return list(db.session.scalars(select(ChatMessage).where(ChatMessage.table_id == table_id,
+                                                             ChatMessage.id > after)
+                                   .order_by(ChatMessage.id).limit(200)))

@@ -1,9 +1,15 @@
-"""`flask init-db`: create or upgrade the schema (Alembic migrations via Flask-Migrate)."""
+"""Commands: `flask init-db` (create or upgrade the schema) and `flask tick` (deadlines, bots, mail)."""
 from __future__ import annotations
 
+from datetime import datetime
+
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask_migrate import upgrade
+
+from framework.store.automation import expire_deadlines, play_automatic_moves, tables_waiting_for_automatic_moves
+from framework.store.delivery import deliver_due
+from framework.store.models import utcnow
 
 
 def register_cli(app: Flask) -> None:
@@ -12,3 +18,25 @@ def register_cli(app: Flask) -> None:
         """Create the database if missing and bring its schema to the latest migration."""
         upgrade()
         click.echo(f"database ready: {app.config['SQLALCHEMY_DATABASE_URI']}")
+
+    @app.cli.command("tick")
+    @click.option("--now", "now_text", default=None, help="Pretend it is this UTC time (ISO 8601), for tests.")
+    def tick(now_text: str | None) -> None:
+        """Play out expired turns by the zombie, finish bots' turns, deliver "your turn" messages.
+
+        Run it every minute from cron or a systemd timer. Safe to run twice at once: each table
+        and each message is handled under a lock and checked again there.
+        """
+        now = datetime.fromisoformat(now_text.removesuffix("Z")) if now_text else utcnow()
+        report = run_tick(now)
+        click.echo("tick {now}: {zombies} out of time, {moves} automatic moves, {sent} sent, "
+                   "{retry} to retry, {failed} failed".format(now=now.isoformat(), **report))
+
+
+def run_tick(now: datetime) -> dict[str, int]:
+    games = current_app.extensions["games"]
+    zombies = expire_deadlines(games, now)
+    moves = sum(play_automatic_moves(table_id, games, budget=None, now=now)
+                for table_id in tables_waiting_for_automatic_moves())
+    delivered = deliver_due(now, current_app.config)
+    return {"zombies": len(zombies), "moves": moves, **delivered}

@@ -19,6 +19,34 @@ class NewTable(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, validate=validate.Length(1, 64))
     players = fields.Integer(load_default=None, validate=validate.Range(1, 16))
+    turn_hours = fields.Integer(load_default=None, validate=validate.Range(0, 24 * 30))  # 0: no limit
+    private = fields.Boolean(load_default=False)
+    reserved = fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list,
+                           validate=validate.Length(max=15))
+
+
+class Join(Schema):
+    code = fields.String(load_default=None, validate=validate.Length(1, 32))
+
+
+class Bots(Schema):
+    count = fields.Integer(load_default=1, validate=validate.Range(1, 15))
+    level = fields.String(load_default="heuristic", validate=validate.OneOf(["random", "heuristic"]))
+
+
+class ChatPost(Schema):
+    text = fields.String(required=True, validate=validate.Length(1, 500))
+
+
+class ChatQuery(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+class Settings(Schema):
+    email = fields.Email(allow_none=True)
+    webhook_url = fields.Url(allow_none=True, schemes={"http", "https"}, require_tld=False)
+    notify_email = fields.Boolean()
+    notify_webhook = fields.Boolean()
 
 
 class NotificationQuery(Schema):

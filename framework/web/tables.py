@@ -6,11 +6,25 @@ from marshmallow import ValidationError
 
 from framework.engine import Table
 from framework.store import tables as store
-from framework.store.models import GameTable
+from framework.store.automation import automatic_seat, play_automatic_moves
+from framework.store.models import GameTable, utcnow
+from framework.store.outbox import render_log
 
 from .auth import login_required
 from .errors import ApiError
-from .schemas import LobbyQuery, NewTable, NotificationQuery, ReplayQuery, json_body, load_body, load_query
+from .schemas import (
+    Bots,
+    ChatPost,
+    ChatQuery,
+    Join,
+    LobbyQuery,
+    NewTable,
+    NotificationQuery,
+    ReplayQuery,
+    json_body,
+    load_body,
+    load_query,
+)
 
 bp = Blueprint("tables", __name__, url_prefix="/api")
 
@@ -26,12 +40,15 @@ def dev_mode() -> bool:
 def table_json(record: GameTable, table: Table | None = None) -> dict:
     scores = table.scores() if table else {}
     options = {k: v for k, v in record.options.items() if k != "deal"}  # a fixed deal shows every hand
+    now = utcnow()
     return {
         "id": record.id, "game": record.game, "status": record.status, "options": options,
         "move": record.move, "seats": record.seats, "creator": record.creator_id,
+        "turn_hours": record.turn_hours, "private": record.private, "reserved": record.reserved,
         "players": [{"id": s.user_id, "name": s.user.name, "seat": s.seat,
                      "score": scores.get(s.user_id, (0, 0))[0], "is_bot": s.user.is_bot,
-                     "zombie": s.zombie, "deadline": None} for s in record.players],
+                     "zombie": s.zombie, "deadline": s.deadline.isoformat() + "Z" if s.deadline else None,
+                     "out_of_time": bool(s.deadline and s.deadline <= now)} for s in record.players],
     }
 
 
@@ -64,15 +81,80 @@ def create():
         options = game_cls.load_options(body["options"])
     except ValidationError as err:
         raise ValidationError({"options": err.messages}) from None
-    record = store.create_table(game_cls, g.user, options, body["seed"], body["players"])
-    return jsonify(table_json(record, loaded(record))), 201
+    turn_hours = body["turn_hours"] if body["turn_hours"] is not None else options.get("turn_hours", 0)
+    record = store.create_table(game_cls, g.user, options, body["seed"], body["players"],
+                                turn_hours=turn_hours, private=body["private"], reserved=body["reserved"])
+    table = table_json(record, loaded(record))
+    if record.private:
+        table["invite_code"] = record.invite_code  # the creator's to share; never in other views
+    return jsonify(table), 201
 
 
 @bp.post("/tables/<int:table_id>/join")
 @login_required
 def join(table_id: int):
-    record = store.join_table(table_id, g.user, games())
+    record = store.join_table(table_id, g.user, games(), load_body(Join())["code"])
+    return after_seating(record)
+
+
+@bp.post("/join")
+@login_required
+def join_by_code():
+    """Join a private table with the invitation code its creator shared."""
+    code = load_body(Join())["code"]
+    if not code:
+        raise ApiError(400, "invalid_arguments", "code: the invitation code is required.")
+    record = store.join_table(store.table_for_code(code).id, g.user, games(), code)
+    return after_seating(record)
+
+
+@bp.post("/tables/<int:table_id>/bots")
+@login_required
+def bots(table_id: int):
+    body = load_body(Bots())
+    record = store.add_bots(table_id, g.user, body["count"], body["level"], games())
+    return after_seating(record)
+
+
+def after_seating(record: GameTable):
+    """Once the last seat fills, bots who must start the game do so (bounded)."""
+    if record.status == "playing":
+        play_automatic_moves(record.id, games())
+        record = store.get_table(record.id)
     return jsonify(table_json(record, loaded(record)))
+
+
+@bp.post("/tables/<int:table_id>/leave")
+@login_required
+def leave(table_id: int):
+    store.leave_table(table_id, g.user_id, games())
+    play_automatic_moves(table_id, games())
+    return jsonify({"ok": True})
+
+
+@bp.post("/tables/<int:table_id>/return")
+@login_required
+def come_back(table_id: int):
+    """Take your seat back from the zombie."""
+    store.return_to_table(table_id, g.user_id, games())
+    return jsonify({"ok": True})
+
+
+@bp.get("/tables/<int:table_id>/chat")
+@login_required
+def chat(table_id: int):
+    after = load_query(ChatQuery())["after"]
+    store.get_table(table_id)
+    return jsonify({"messages": [{"id": m.id, "player": m.user_id, "name": m.user.name, "text": m.text,
+                                  "time": m.created_at.isoformat() + "Z"} for m in store.chat_of(table_id, after)]})
+
+
+@bp.post("/tables/<int:table_id>/chat")
+@login_required
+def say(table_id: int):
+    """Seated players and spectators may chat; the client shows it as text, never as HTML."""
+    message = store.post_chat(table_id, g.user_id, load_body(ChatPost())["text"].strip() or "…")
+    return jsonify({"id": message.id}), 201
 
 
 @bp.get("/me/tables")
@@ -83,6 +165,8 @@ def my_tables():
         table = loaded(record)
         entry = table_json(record, table)
         entry["your_turn"] = bool(table and record.status == "playing" and g.user_id in table.active_players())
+        last = store.last_notification_for(record, g.user_id)
+        entry["last_event"] = render_log(last.log, last.args) if last else None
         mine.append(entry)
     mine.sort(key=lambda t: not t["your_turn"])  # stable: newest first within each group
     return jsonify({"tables": mine})
@@ -92,13 +176,20 @@ def my_tables():
 @login_required
 def view(table_id: int):
     record = store.get_table(table_id)
+    if record.status == "playing" and automatic_seat(record, loaded(record)):
+        play_automatic_moves(table_id, games())  # what an earlier request's budget left over
+        record = store.get_table(table_id)
     viewer = viewer_of(record)
     table = loaded(record)
+    last = store.last_notification_for(record, viewer)
     body = {"table": table_json(record, table), "state": None, "data": None,
-            "last_notification": store.last_seq_for(record, viewer)}
+            "last_notification": last.seq if last else 0}
     if table is not None:
         seen = table.view(viewer)
         body.update(state=seen["state"], data=seen["data"], progression=seen["progression"])
+    if viewer is not None:
+        body["you_are_zombie"] = store.seat_of(record, viewer).zombie
+        store.mark_seen(record, viewer)
     return jsonify(body)
 
 
@@ -111,6 +202,7 @@ def perform(table_id: int, action: str):
         raise ApiError(400, "invalid_arguments", "move: the move number you last saw, a whole number.",
                        fields={"move": ["Not a valid move number."]})
     result = store.act(table_id, g.user_id, action, args, expected, games())
+    play_automatic_moves(table_id, games())  # bots answer at once, within a bounded time
     return jsonify({"move": result.move, "notifications": result.notifications})
 
 
@@ -119,7 +211,11 @@ def perform(table_id: int, action: str):
 def notifications(table_id: int):
     after = load_query(NotificationQuery())["after"]
     record = store.get_table(table_id)
-    return jsonify({"notifications": store.notifications_for(record, viewer_of(record), after)})
+    viewer = viewer_of(record)
+    found = store.notifications_for(record, viewer, after)
+    if viewer is not None:
+        store.mark_seen(record, viewer)
+    return jsonify({"notifications": found})
 
 
 @bp.get("/tables/<int:table_id>/log")

@@ -1,13 +1,14 @@
 """Accounts: register, log in, log out."""
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, g, jsonify
 
 from framework.store import users
+from framework.store.database import write_transaction
 
 from .auth import bearer_token, login_required
 from .errors import ApiError
-from .schemas import Credentials, load_body
+from .schemas import Credentials, Settings, load_body
 
 bp = Blueprint("users", __name__, url_prefix="/api")
 
@@ -33,3 +34,25 @@ def login():
 def logout():
     users.revoke_token(bearer_token())
     return jsonify({"ok": True})
+
+
+def me_json(user) -> dict:
+    return {"id": user.id, "name": user.name, "email": user.email, "webhook_url": user.webhook_url,
+            "notify_email": user.notify_email, "notify_webhook": user.notify_webhook}
+
+
+@bp.get("/me")
+@login_required
+def me():
+    return jsonify(me_json(g.user))
+
+
+@bp.patch("/me")
+@login_required
+def update_me():
+    """Set or clear the e-mail address and webhook for "your turn" messages, or switch either off."""
+    changes = load_body(Settings())
+    with write_transaction():
+        for name, value in changes.items():
+            setattr(g.user, name, value)
+    return jsonify(me_json(g.user))

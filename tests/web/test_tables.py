@@ -135,6 +135,7 @@ def test_my_tables_lists_your_turn_first(trio):
     trio.new_table("ben", joiners=["anna"], players=2)
     tables = trio.get("/api/me/tables", "anna").json["tables"]
     assert [t["your_turn"] for t in tables] == [True, True, False]
+    assert next(t for t in tables if t["id"] == waiting)["last_event"] == "anna is ready"
     assert waiting not in [t["id"] for t in tables[:2]] and mine in [t["id"] for t in tables]
 
 

@@ -35,3 +35,28 @@ def test_init_db_builds_the_schema_of_the_models_on_sqlite(tmp_path):
 @pytest.mark.postgres
 def test_init_db_builds_the_schema_of_the_models_on_postgresql(pg_database):
     check_matches_models(migrated_app(pg_database))
+
+
+def test_upgrade_keeps_a_game_in_progress(tmp_path):
+    """A server upgraded mid-game: rows written under the first schema get the new columns' defaults."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}",
+                      "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0001")
+        with db.engine.begin() as conn:
+            conn.execute(text("INSERT INTO users (id, name, password_hash, is_bot, created_at) "
+                              "VALUES (1, 'anna', 'x', 0, '2026-01-01')"))
+            conn.execute(text("INSERT INTO tables (id, game, game_version, options, seed, seats, status, move, "
+                              "creator_id, created_at, updated_at) VALUES (1, 'climb', 1, '{}', 's', 2, "
+                              "'playing', 1, 1, '2026-01-01', '2026-01-01')"))
+            conn.execute(text("INSERT INTO moves (table_id, number, player_id, action, args, created_at) "
+                              "VALUES (1, 1, 1, 'cheer', '{}', '2026-01-01')"))
+        upgrade()
+        with db.engine.connect() as conn:
+            assert conn.execute(text("SELECT actor FROM moves")).scalar() == "player"
+            row = conn.execute(text("SELECT turn_hours, private, reserved FROM tables")).one()
+            assert (row[0], bool(row[1]), row[2]) == (0, False, "[]")
+        db.engine.dispose()

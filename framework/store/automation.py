@@ -1,0 +1,82 @@
+"""Seats nobody clicks for: bots and zombies play through the same path as people, logged alike.
+
+After a move commits, `play_automatic_moves` plays the bots' and zombies' turns one transaction
+each, for a bounded time; what is left is played on the next request to the table or by the tick.
+"""
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from sqlalchemy import select
+
+from framework.engine import Game, RandomBot, Table
+
+from .database import write_transaction
+from .models import GameTable, Seat, db, utcnow
+from .tables import get_table, load_engine_table, record_move, set_zombie
+
+BOT_LEVELS = ("random", "heuristic")
+REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after its own move
+
+
+def automatic_seat(record: GameTable, table: Table) -> Seat | None:
+    active = table.active_players()
+    return next((s for s in record.players if s.user_id in active and (s.bot_level or s.zombie)), None)
+
+
+def choose_move(record: GameTable, table: Table, seat: Seat) -> tuple[str, dict, str]:
+    player = seat.user_id
+    if seat.zombie:
+        action, args = table.zombie_move(player)
+        return action, args, "zombie"
+    chosen = table.game.heuristic_move(player) if seat.bot_level == "heuristic" else None
+    if chosen is None:
+        chosen = RandomBot(f"{record.seed}:{table.move}:{player}").choose(table, player)
+    return chosen[0], chosen[1], "bot"
+
+
+def play_automatic_moves(table_id: int, games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET,
+                         max_moves: int = 5000, now: datetime | None = None) -> int:
+    """Play bot and zombie turns until a person must act, the game ends, or the budget is spent."""
+    started, played = time.monotonic(), 0
+    while played < max_moves and (budget is None or time.monotonic() - started < budget):
+        with write_transaction():
+            record = get_table(table_id, for_update=True)
+            if record.status != "playing":
+                break
+            table = load_engine_table(record, games)
+            seat = automatic_seat(record, table)
+            if seat is None:
+                break
+            action, args, actor = choose_move(record, table, seat)
+            made = table.apply(seat.user_id, action, args, rollback=False)
+            record_move(record, table, seat.user_id, action, args, made, actor, now)
+        played += 1
+    return played
+
+
+def expire_deadlines(games: dict[str, type[Game]], now: datetime | None = None) -> list[int]:
+    """Players past their deadline become zombies (their turn is then played); the tables touched."""
+    now = now or utcnow()
+    late = db.session.execute(select(Seat.table_id, Seat.id).join(GameTable).where(
+        GameTable.status == "playing", Seat.deadline.is_not(None), Seat.deadline <= now,
+        Seat.zombie.is_(False))).all()
+    touched = []
+    for table_id, seat_id in late:
+        with write_transaction():
+            record = get_table(table_id, for_update=True)
+            seat = next(s for s in record.players if s.id == seat_id)
+            # Checked again under the lock: a second tick, or the player's move, may have come first.
+            if record.status != "playing" or seat.zombie or seat.deadline is None or seat.deadline > now:
+                continue
+            set_zombie(record, load_engine_table(record, games), seat, True, "is out of time")
+        touched.append(table_id)
+    return touched
+
+
+def tables_waiting_for_automatic_moves() -> list[int]:
+    rows = db.session.scalars(select(Seat.table_id).join(GameTable).where(
+        GameTable.status == "playing", Seat.active_since.is_not(None),
+        Seat.zombie.is_(True) | Seat.bot_level.is_not(None)).distinct())
+    return list(rows)

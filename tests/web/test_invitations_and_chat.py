@@ -1,0 +1,52 @@
+"""Private tables joined by invitation code, seats reserved for named users, and table chat."""
+
+
+def test_private_table_is_not_in_the_lobby_and_needs_its_code(api):
+    for name in ("anna", "ben", "cleo"):
+        api.register(name)
+    created = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "private": True}).json
+    code = created["invite_code"]
+    assert code and api.get("/api/tables?status=open", "ben").json["tables"] == []
+    refused = api.post(f"/api/tables/{created['id']}/join", "ben")
+    assert refused.status_code == 403 and "invitation code" in refused.json["error"]["message"]
+    assert api.post("/api/join", "ben", json={"code": code}).status_code == 200
+    assert api.post("/api/join", "cleo", json={"code": "wrong-code"}).status_code == 404
+    assert "invite_code" not in api.view(created["id"], "ben")["table"]
+
+
+def test_reserved_seats_wait_for_their_players(api):
+    for name in ("anna", "ben", "cleo", "dan"):
+        api.register(name)
+    table_id = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "reserved": ["ben"]}).json["id"]
+    assert api.post(f"/api/tables/{table_id}/join", "cleo").status_code == 200
+    full = api.post(f"/api/tables/{table_id}/join", "dan")
+    assert full.status_code == 403
+    assert full.json["error"]["message"] == "The free seats are reserved for invited players."
+    joined = api.post(f"/api/tables/{table_id}/join", "ben").json
+    assert joined["status"] == "playing" and joined["reserved"] == []
+
+
+def test_more_reservations_than_seats_is_refused(api):
+    api.register("anna")
+    response = api.post("/api/tables", "anna", json={"game": "climb", "players": 2, "reserved": ["x", "y"]})
+    assert response.status_code == 400 and response.json["error"]["message"].startswith("More seats are reserved")
+
+
+def test_chat_is_stored_with_the_table_for_players_and_spectators(api):
+    for name in ("anna", "ben", "eve"):
+        api.register(name)
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": "good luck <b>all</b>"}).status_code == 201
+    assert api.post(f"/api/tables/{table_id}/chat", "eve", json={"text": "watching"}).status_code == 201
+    messages = api.get(f"/api/tables/{table_id}/chat", "ben").json["messages"]
+    assert [(m["name"], m["text"]) for m in messages] == [("anna", "good luck <b>all</b>"), ("eve", "watching")]
+    newer = api.get(f"/api/tables/{table_id}/chat?after={messages[0]['id']}", "ben").json["messages"]
+    assert [m["text"] for m in newer] == ["watching"]
+
+
+def test_chat_messages_are_length_limited(api):
+    api.register("anna")
+    table_id = api.new_table("anna", players=2)
+    too_long = api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": "x" * 501})
+    assert too_long.status_code == 400 and too_long.json["error"]["message"].startswith("text")
+    assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": ""}).status_code == 400
