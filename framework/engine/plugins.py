@@ -6,6 +6,7 @@ import pkgutil
 
 from .errors import GameDefinitionError
 from .game import Game
+from .validation import validate
 
 
 def load_game(spec: str) -> type[Game]:
@@ -16,7 +17,9 @@ def load_game(spec: str) -> type[Game]:
     game = getattr(importlib.import_module(module_name), attr)
     if not (isinstance(game, type) and issubclass(game, Game)):
         raise GameDefinitionError(f"{spec} is not a Game subclass")
-    game.registry()  # declaration errors show when the plugin loads, not at the first move
+    problems = validate(game)  # declaration errors show when the plugin loads, not at the first move
+    if problems:
+        raise GameDefinitionError(f"{spec} is not a sound plugin:\n  " + "\n  ".join(problems))
     return game
 
 

@@ -11,6 +11,7 @@ from framework.store import db, init_database
 
 from . import games, tables, users
 from .cli import register_cli
+from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +37,7 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in (users.bp, games.bp, tables.bp):
         app.register_blueprint(blueprint)
     register_cli(app)
+    register_designer_cli(app)
 
     @app.get("/")
     def index():

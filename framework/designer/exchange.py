@@ -1,0 +1,39 @@
+"""Export files (`GET /api/tables/<id>/export`): replayed and verified anywhere."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from framework.engine import ActionError, Game, Table
+
+
+@dataclass
+class ReplayReport:
+    table: Table | None
+    replayed: int
+    error: str | None
+    hash_matches: bool | None  # None when there is no hash to compare (a partial replay)
+
+
+def replay_export(game: type[Game], export: dict, until: int | None = None,
+                  on_move: Callable[[int, dict, list[dict]], None] = lambda n, m, notes: None) -> ReplayReport:
+    """Replay an export file's moves, reporting each; stop at the first refused one."""
+    if export.get("version", game.version) != game.version:
+        version_note = f" (file made with version {export['version']}, rules are version {game.version})"
+    else:
+        version_note = ""
+    table = Table.start(game, export["players"], export["options"], export["seed"])
+    table.take_notifications()
+    moves = export["moves"][:until] if until is not None else export["moves"]
+    for number, move in enumerate(moves, start=1):
+        try:
+            made = table.apply(move["player"], move["action"], move.get("args") or {})
+        except ActionError as err:
+            return ReplayReport(table, number - 1, f"move {number} ({move['action']} by {move['player']}) "
+                                f"is refused: {err.message}{version_note}", False)
+        on_move(number, move, made)
+    complete = until is None or until >= len(export["moves"])
+    expected = export.get("state_hash")
+    matches = (table.state_hash() == expected) if complete and expected else None
+    error = None if matches is not False else f"the final state differs from the file's hash{version_note}"
+    return ReplayReport(table, len(moves), error, matches)

@@ -1,0 +1,82 @@
+"""Stored tables against the current rules (verify-games), and tables made from export files."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from sqlalchemy import select
+
+from framework.engine import ActionError, Game, GameDefinitionError, Table
+
+from .database import write_transaction
+from .errors import Conflict
+from .models import GameTable, Move, Seat, User, db
+from .tables import _save_notifications, _save_snapshot, engine_players, moves_of, update_turns
+
+
+def verify_tables(games: dict[str, type[Game]]) -> Iterator[tuple[GameTable, str | None]]:
+    """Each started table with None when it still replays to its stored hash, else why not."""
+    ids = list(db.session.scalars(select(GameTable.id).where(GameTable.status != "open").order_by(GameTable.id)))
+    for table_id in ids:
+        record = db.session.get(GameTable, table_id)
+        yield record, _verify(record, games)
+        db.session.expunge_all()  # keep memory flat over thousands of tables
+
+
+def _verify(record: GameTable, games: dict[str, type[Game]]) -> str | None:
+    game = games.get(record.game)
+    if game is None:
+        return f"game {record.game!r} is not installed"
+    table = Table.start(game, engine_players(record), record.options, record.seed)
+    for move in moves_of(record):
+        try:
+            table.apply(move.player_id, move.action, move.args, rollback=False)
+        except (ActionError, GameDefinitionError) as err:
+            note = f" (started with version {record.game_version}, rules are version {game.version})" \
+                if record.game_version != game.version else ""
+            return f"move {move.number} ({move.action} by {move.player_id}) is refused: {err}{note}"
+    if table.state_hash() != record.state_hash:
+        return "the replay reaches another state than the one stored"
+    return None
+
+
+def import_export(export: dict, game: type[Game], creator_name: str | None = None,
+                  password: Callable[[str], str] = lambda name: f"{name}-password",
+                  ) -> tuple[GameTable, list[str]]:
+    """A new table from an export file, replayed to its end, ready to continue or inspect.
+
+    Players keep their ids (their moves name them); a missing player becomes a user of that id
+    and name whose password `password(name)` gives. Returns the table and the users created.
+    """
+    created: list[str] = []
+    with write_transaction():
+        for player in export["players"]:
+            user = db.session.get(User, player["id"])
+            if user is None:
+                from werkzeug.security import generate_password_hash
+
+                db.session.add(User(id=player["id"], name=player["name"],
+                                    password_hash=generate_password_hash(password(player["name"]))))
+                created.append(player["name"])
+            elif user.name != player["name"]:
+                raise Conflict(f"user id {player['id']} is {user.name!r} here, not {player['name']!r}: "
+                               "import into another database")
+        db.session.flush()
+        record = GameTable(game=game.name, game_version=game.version, options=export["options"],
+                           seed=export["seed"], seats=len(export["players"]), status="playing",
+                           creator_id=export["players"][0]["id"])
+        db.session.add(record)
+        db.session.flush()
+        for seat, player in enumerate(export["players"]):
+            db.session.add(Seat(table_id=record.id, seat=seat, user_id=player["id"]))
+        db.session.flush()
+        db.session.refresh(record)
+        table = Table.start(game, engine_players(record), record.options, record.seed)
+        _save_notifications(record.id, table.take_notifications())
+        for move in export["moves"]:
+            made = table.apply(move["player"], move["action"], move.get("args") or {}, rollback=False)
+            db.session.add(Move(table_id=record.id, number=table.move, player_id=move["player"],
+                                action=move["action"], args=move.get("args") or {}))
+            _save_notifications(record.id, made)
+        _save_snapshot(record, table)
+        update_turns(record, table)
+    return record, created

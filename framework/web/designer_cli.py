@@ -1,0 +1,134 @@
+"""The designer's commands: validate, diagram, simulate, replay, verify-games, import-game."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+
+from framework.designer.diagram import FORMATS
+from framework.designer.exchange import replay_export
+from framework.designer.simulate import BOTS, failure_export, simulate
+from framework.engine.validation import validate
+from framework.store.exchange import import_export, verify_tables
+
+
+def game_named(name: str):
+    games = current_app.extensions["games"]
+    if name not in games:
+        raise click.BadParameter(f"no game {name!r}; installed: {', '.join(sorted(games))}", param_hint="GAME")
+    return games[name]
+
+
+def register_designer_cli(app: Flask) -> None:
+    @app.cli.command("validate")
+    @click.argument("game")
+    def validate_command(game: str) -> None:
+        """Check a plugin's states, transitions, actions and zombie behaviour."""
+        problems = validate(game_named(game))
+        for problem in problems:
+            click.echo(f"error: {problem}", err=True)
+        if problems:
+            sys.exit(1)
+        click.echo(f"{game}: no problem found")
+
+    @app.cli.command("diagram")
+    @click.argument("game")
+    @click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="mermaid", show_default=True)
+    def diagram_command(game: str, fmt: str) -> None:
+        """Print the state machine: states by type, transitions by name."""
+        try:
+            click.echo(FORMATS[fmt](game_named(game)), nl=False)
+        except RuntimeError as err:
+            raise click.ClickException(str(err)) from None
+
+    @app.cli.command("simulate")
+    @click.argument("game")
+    @click.option("--games", "count", default=100, show_default=True, type=click.IntRange(1))
+    @click.option("--bot", default="random", show_default=True,
+                  help="random, heuristic, or a comma list given to the seats in turn (random,heuristic)")
+    @click.option("--seed", default=None, help="base seed; game n uses SEED-n")
+    @click.option("--options", "options_json", default=None, help="table options as JSON")
+    @click.option("--check-leaks", is_flag=True, help="also check every view and notification for leaks")
+    def simulate_command(game: str, count: int, bot: str, seed: str | None, options_json: str | None,
+                         check_leaks: bool) -> None:
+        """Play N games by bots in-process, check each, and print a summary."""
+        game_cls = game_named(game)
+        levels = [level.strip() for level in bot.split(",")]
+        if any(level not in BOTS for level in levels):
+            raise click.BadParameter(f"bots are {', '.join(BOTS)}", param_hint="--bot")
+        options = json.loads(options_json) if options_json else None
+        with click.progressbar(length=count, label=f"{game} x{count}", file=sys.stderr) as bar:
+            summary = simulate(game_cls, count, levels, seed, options, check_leaks,
+                               progress=lambda done: bar.update(done - bar.pos))
+        print_summary(summary, count)
+        for failure in summary.failures:
+            path = Path(f"simulate-failure-{failure['seed']}.json")
+            path.write_text(json.dumps(failure_export(game_cls, failure["seed"], options, levels), indent=1))
+            click.echo(f"FAILED seed {failure['seed']}: {failure['error']}\n  reproduce: flask replay {path}",
+                       err=True)
+        if summary.failures:
+            sys.exit(1)
+
+    @app.cli.command("replay")
+    @click.argument("file", type=click.File())
+    @click.option("--verify", is_flag=True, help="exit non-zero unless every move replays and the hash matches")
+    @click.option("--until", type=click.IntRange(0), default=None, help="stop after move N")
+    def replay_command(file, verify: bool, until: int | None) -> None:
+        """Replay an export file move by move against the current rules."""
+        export = json.load(file)
+        report = replay_export(game_named(export["game"]), export, until,
+                               on_move=lambda n, move, made: click.echo(
+                                   f"{n:5} {move['player']:>6} {move['action']} {json.dumps(move.get('args') or {})}"))
+        if report.table is not None:
+            click.echo(f"state hash {report.table.state_hash()} after {report.replayed} moves")
+        if report.error:
+            click.echo(f"error: {report.error}", err=True)
+        elif report.hash_matches:
+            click.echo("matches the file's hash")
+        if verify and report.error:
+            sys.exit(1)
+
+    @app.cli.command("verify-games")
+    def verify_games_command() -> None:
+        """Replay every stored table against the current rules; list those that no longer replay."""
+        broken, count = [], 0
+        results = verify_tables(current_app.extensions["games"])
+        with click.progressbar(results, label="verifying tables", file=sys.stderr) as bar:
+            for record, problem in bar:
+                count += 1
+                if problem:
+                    broken.append(f"table {record.id} ({record.game}): {problem}")
+        for line in broken:
+            click.echo(line)
+        click.echo(f"{count} tables replayed, {len(broken)} broken")
+        if broken:
+            sys.exit(1)
+
+    @app.cli.command("import-game")
+    @click.argument("file", type=click.File())
+    def import_game_command(file) -> None:
+        """Create a table from an export file, replayed, ready to continue (development mode only)."""
+        if not (current_app.config.get("DEV_MODE") or current_app.config.get("TESTING")):
+            raise click.ClickException("import-game runs in development mode only (BGA_DEV_MODE=true)")
+        export = json.load(file)
+        record, created = import_export(export, game_named(export["game"]))
+        click.echo(f"table {record.id} ({record.game}) at move {record.move}")
+        for name in created:
+            click.echo(f"created user {name!r} with password '{name}-password' (development only)")
+
+
+def print_summary(summary, count: int) -> None:
+    seconds = max(summary.seconds, 1e-9)
+    click.echo(f"games: {summary.games} of {count} finished, {len(summary.failures)} failed")
+    click.echo(f"speed: {summary.games / seconds:.1f} games/s, {summary.actions / seconds:.0f} actions/s")
+    if summary.games:
+        click.echo(f"length: {summary.actions / summary.games:.1f} actions per game on average")
+        seats = len(summary.scores[0])
+        means = [sum(s[i] for s in summary.scores) / summary.games for i in range(seats)]
+        click.echo("average score by seat: " + ", ".join(f"{i}: {m:.1f}" for i, m in enumerate(means)))
+        click.echo("wins by seat: " + ", ".join(f"{i}: {summary.wins_by_seat[i]}" for i in range(seats)))
+        click.echo("wins by bot: " + ", ".join(f"{k}: {v}" for k, v in sorted(summary.wins_by_bot.items())))
+        click.echo("actions taken: " + ", ".join(f"{k} {v}" for k, v in summary.actions_taken.most_common()))

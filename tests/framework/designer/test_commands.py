@@ -1,0 +1,116 @@
+"""The designer's commands: diagram, simulate, replay, verify-games, import-game."""
+import json
+
+import pytest
+from sqlalchemy import select
+
+from framework.designer.diagram import to_dot, to_mermaid
+from framework.store import Move, db
+from tests.conftest import Api, make_app
+from tests.sample_game import Climb
+
+
+@pytest.fixture
+def cli_app(tmp_path):
+    return make_app(f"sqlite:///{tmp_path / 'tools.sqlite'}")
+
+
+def run(app, *args):
+    return app.test_cli_runner().invoke(args=list(args))
+
+
+def finished_export(app) -> dict:
+    api = Api(app.test_client())
+    api.register("anna")
+    table_id = api.new_table("anna", players=3, seed="tools")
+    api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2})
+    api.post(f"/api/tables/{table_id}/leave", "anna")
+    for _ in range(100):
+        if api.view(table_id, "anna")["table"]["status"] == "finished":
+            break
+    return api.get(f"/api/tables/{table_id}/export", "anna").json
+
+
+def test_diagram_shows_states_by_type_and_transitions_by_name(cli_app):
+    mermaid = to_mermaid(Climb)
+    assert "s2 : 2 pickCharm (multiple_active)" in mermaid and "s10 --> s11 : played" in mermaid
+    assert "s20 --> s99" in mermaid  # found in nextPlayer's source: `return 99`
+    dot = to_dot(Climb)
+    assert 's20 [label="20 nextPlayer\\n(game)", shape=diamond];' in dot
+    result = run(cli_app, "diagram", "climb", "--format", "dot")
+    assert result.exit_code == 0 and result.output == dot
+    assert run(cli_app, "diagram", "chess").exit_code != 0
+
+
+def test_validate_command(cli_app):
+    result = run(cli_app, "validate", "climb")
+    assert result.exit_code == 0 and "no problem found" in result.output
+
+
+def test_simulate_prints_a_summary(cli_app):
+    result = run(cli_app, "simulate", "climb", "--games", "12", "--bot", "random,heuristic", "--seed", "s")
+    assert result.exit_code == 0, result.output
+    assert "games: 12 of 12 finished, 0 failed" in result.output
+    assert "wins by bot: heuristic:" in result.output and "actions taken: " in result.output
+
+
+def test_simulate_writes_a_reproducible_file_for_a_failing_game(cli_app, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    original = Climb.legal_actions
+
+    def sometimes_wrong(self, player_id):  # a rules bug: offers a card the player does not hold
+        moves = original(self, player_id)
+        if self.table.current_state.name == "playerTurn" and len(self.data["pile"]) == 3:
+            return [("playCard", {"card": "0z"})]
+        return moves
+
+    monkeypatch.setattr(Climb, "legal_actions", sometimes_wrong)
+    result = run(cli_app, "simulate", "climb", "--games", "2", "--seed", "bug")
+    assert result.exit_code == 1 and "FAILED seed bug-0" in result.output
+    saved = json.loads((tmp_path / "simulate-failure-bug-0.json").read_text())
+    assert len(saved["moves"]) > 3  # everything up to the failing move
+    replayed = run(cli_app, "replay", str(tmp_path / "simulate-failure-bug-0.json"), "--verify")
+    assert replayed.exit_code == 0 and f"after {len(saved['moves'])} moves" in replayed.output
+
+
+def test_replay_verifies_an_export_and_catches_a_changed_move(cli_app, tmp_path):
+    export = finished_export(cli_app)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(export))
+    result = run(cli_app, "replay", str(good), "--verify")
+    assert result.exit_code == 0 and "matches the file's hash" in result.output
+    assert result.output.count("\n") >= len(export["moves"])
+    partial = run(cli_app, "replay", str(good), "--verify", "--until", "3")
+    assert partial.exit_code == 0 and "after 3 moves" in partial.output
+    export["moves"][0]["args"] = {"charm": "no"}  # too short a charm: refused today
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(export))
+    refused = run(cli_app, "replay", str(bad), "--verify")
+    assert refused.exit_code == 1 and "move 1 (pickCharm" in refused.output
+
+
+def test_verify_games_lists_tables_that_no_longer_replay(cli_app):
+    finished_export(cli_app)
+    ok = run(cli_app, "verify-games")
+    assert ok.exit_code == 0 and "1 tables replayed, 0 broken" in ok.output
+    with cli_app.app_context():
+        move = db.session.scalars(select(Move).where(Move.action == "pickCharm")).first()
+        move.args = {"charm": "x"}
+        db.session.commit()
+    broken = run(cli_app, "verify-games")
+    assert broken.exit_code == 1 and "table 1 (climb): move" in broken.output
+
+
+def test_import_game_rebuilds_a_table_from_an_export(cli_app, tmp_path):
+    export = finished_export(cli_app)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(export))
+    other = make_app(f"sqlite:///{tmp_path / 'other.sqlite'}")
+    result = run(other, "import-game", str(path))
+    assert result.exit_code == 0 and f"at move {export['move']}" in result.output
+    assert result.output.count("created user") == 3
+    api = Api(other.test_client())
+    login = api.post("/api/login", json={"name": "anna", "password": "anna-password"})
+    assert login.status_code == 200
+    api.tokens["anna"] = login.json["token"]
+    assert api.get("/api/tables/1/export", "anna").json["state_hash"] == export["state_hash"]
