@@ -8,11 +8,15 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
+from framework.designer.bga_export import export_bga
 from framework.designer.diagram import FORMATS
 from framework.designer.exchange import replay_export
+from framework.designer.scaffold import new_game
 from framework.designer.simulate import BOTS, failure_export, simulate
 from framework.engine.validation import validate
 from framework.store.exchange import import_export, verify_tables
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def game_named(name: str):
@@ -106,6 +110,29 @@ def register_designer_cli(app: Flask) -> None:
         click.echo(f"{count} tables replayed, {len(broken)} broken")
         if broken:
             sys.exit(1)
+
+    @app.cli.command("new-game")
+    @click.argument("name")
+    @click.option("--title", default=None, help="display name (default: from NAME)")
+    def new_game_command(name: str, title: str | None) -> None:
+        """Create games/NAME: a small playable game, its RULES.md and its tests, to grow from."""
+        try:
+            written = new_game(name, ROOT, title)
+        except (ValueError, FileExistsError) as err:
+            raise click.ClickException(str(err)) from None
+        for path in written:
+            click.echo(f"created {path.relative_to(ROOT)}")
+        click.echo(f"next: make test, then make run and create a table of {name!r}: the generic "
+                   "renderer plays it until you write games/" + name + "/client.js")
+
+    @app.cli.command("export-bga")
+    @click.argument("game")
+    @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+                  help="folder to write the BGA Studio files into")
+    def export_bga_command(game: str, out: Path) -> None:
+        """Write what a BGA Studio project starts from: states, options, stats, infos, Game.php."""
+        for path in export_bga(game_named(game), out):
+            click.echo(f"wrote {path}")
 
     @app.cli.command("import-game")
     @click.argument("file", type=click.File())

@@ -114,3 +114,13 @@ def test_import_game_rebuilds_a_table_from_an_export(cli_app, tmp_path):
     assert login.status_code == 200
     api.tokens["anna"] = login.json["token"]
     assert api.get("/api/tables/1/export", "anna").json["state_hash"] == export["state_hash"]
+
+
+def test_svg_needs_graphviz_and_says_so(cli_app):
+    import shutil
+
+    result = run(cli_app, "diagram", "climb", "--format", "svg")
+    if shutil.which("dot"):
+        assert result.exit_code == 0 and "<svg" in result.output and "pickCharm" in result.output
+    else:
+        assert result.exit_code == 1 and "apt-get install graphviz" in result.output
