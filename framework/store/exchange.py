@@ -68,15 +68,36 @@ def import_export(export: dict, game: type[Game], creator_name: str | None = Non
         db.session.flush()
         for seat, player in enumerate(export["players"]):
             db.session.add(Seat(table_id=record.id, seat=seat, user_id=player["id"]))
-        db.session.flush()
-        db.session.refresh(record)
-        table = Table.start(game, engine_players(record), record.options, record.seed)
-        _save_notifications(record.id, table.take_notifications())
-        for move in export["moves"]:
-            made = table.apply(move["player"], move["action"], move.get("args") or {}, rollback=False)
-            db.session.add(Move(table_id=record.id, number=table.move, player_id=move["player"],
-                                action=move["action"], args=move.get("args") or {}))
-            _save_notifications(record.id, made)
-        _save_snapshot(record, table)
-        update_turns(record, table)
+        _replay_into(record, game, export["moves"])
     return record, created
+
+
+def fork_table(source: GameTable, move: int, creator: User, games: dict[str, type[Game]]) -> GameTable:
+    """A new hotseat table replayed to `move` of `source`: the same seats, the creator acts for all."""
+    game = games[source.game]
+    moves = [{"player": m.player_id, "action": m.action, "args": m.args} for m in moves_of(source)][:move]
+    with write_transaction():
+        record = GameTable(game=source.game, game_version=game.version, options=source.options, seed=source.seed,
+                           seats=source.seats, status="playing", creator_id=creator.id, hotseat=True,
+                           forked_from=source.id, turn_hours=0)
+        db.session.add(record)
+        db.session.flush()
+        for seat in source.players:
+            db.session.add(Seat(table_id=record.id, seat=seat.seat, user_id=seat.user_id, bot_level=seat.bot_level))
+        _replay_into(record, game, moves)
+    return record
+
+
+def _replay_into(record: GameTable, game: type[Game], moves: list[dict]) -> None:
+    """Play logged moves into a new table's log, notifications and snapshot."""
+    db.session.flush()
+    db.session.refresh(record)
+    table = Table.start(game, engine_players(record), record.options, record.seed)
+    _save_notifications(record.id, table.take_notifications())
+    for move in moves:
+        made = table.apply(move["player"], move["action"], move.get("args") or {}, rollback=False)
+        db.session.add(Move(table_id=record.id, number=table.move, player_id=move["player"],
+                            action=move["action"], args=move.get("args") or {}))
+        _save_notifications(record.id, made)
+    _save_snapshot(record, table)
+    update_turns(record, table)

@@ -53,11 +53,12 @@ def seat_of(record: GameTable, user_id: int) -> Seat | None:
 
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
                  seats: int | None, *, turn_hours: int = 0, private: bool = False,
-                 reserved: list[str] = ()) -> GameTable:
+                 reserved: list[str] = (), hotseat: bool = False) -> GameTable:
     """A new open table; the creator takes seat 0. It starts when the last seat fills.
 
     A private table stays out of the lobby and is joined with its invite code; `reserved` names
-    users the free seats wait for.
+    users the free seats wait for. A hotseat table (development) seats stand-in users at once
+    and its creator acts for every seat, like BGA Studio's test players.
     """
     seats = seats or game_cls.max_players
     if not game_cls.min_players <= seats <= game_cls.max_players:
@@ -70,10 +71,12 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
         record = GameTable(game=game_cls.name, game_version=game_cls.version, options=options,
                            seed=seed or secrets.token_hex(16), seats=seats, creator_id=creator.id,
                            turn_hours=turn_hours, private=private, reserved=list(reserved),
-                           invite_code=secrets.token_urlsafe(9) if private else None)
+                           invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat)
         db.session.add(record)
         db.session.flush()
         db.session.add(Seat(table_id=record.id, seat=0, user_id=creator.id))
+        for seat in range(1, seats if hotseat else 1):
+            db.session.add(Seat(table_id=record.id, seat=seat, user_id=_stand_in(creator, seat).id))
         db.session.flush()
         db.session.refresh(record)
         _start_if_full(record, game_cls)
@@ -118,6 +121,28 @@ def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str,
                 _seat(record, bot, games, bot_level=level)
                 count -= 1
     return record
+
+
+def _stand_in(creator: User, seat: int) -> User:
+    """A hotseat table's player for a seat: a user nobody logs in as, named after the creator."""
+    name = f"{creator.name[:30]} #{seat + 1}"
+    user = db.session.scalars(select(User).where(User.name == name)).first()
+    if user is None:
+        user = User(name=name, password_hash="!")
+        db.session.add(user)
+        db.session.flush()
+    return user
+
+
+def acting_user(record: GameTable, caller_id: int, as_player: int | None) -> int:
+    """Who an action or a view is for: the caller, or on a hotseat table the seat its creator names."""
+    if as_player is None or as_player == caller_id:
+        return caller_id
+    if not record.hotseat or record.creator_id != caller_id:
+        raise Forbidden("Acting for another seat needs a hotseat table of your own.")
+    if seat_of(record, as_player) is None:
+        raise NotFound(f"Player {as_player} does not sit at this table.")
+    return as_player
 
 
 def _bot_user(level: str, number: int) -> User:

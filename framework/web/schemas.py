@@ -21,6 +21,7 @@ class NewTable(Schema):
     players = fields.Integer(load_default=None, validate=validate.Range(1, 16))
     turn_hours = fields.Integer(load_default=None, validate=validate.Range(0, 24 * 30))  # 0: no limit
     private = fields.Boolean(load_default=False)
+    hotseat = fields.Boolean(load_default=False)
     reserved = fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list,
                            validate=validate.Length(max=15))
 
@@ -80,3 +81,7 @@ def load_body(schema: Schema) -> dict:
 
 def load_query(schema: Schema) -> dict:
     return schema.load(request.args.to_dict())
+
+
+class Fork(Schema):
+    move = fields.Integer(required=True, validate=validate.Range(min=0))

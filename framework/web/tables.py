@@ -1,12 +1,13 @@
 """Tables: lobby, create, join, the caller's view, actions, notifications, log, replay, export."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, jsonify
+from flask import Blueprint, current_app, g, jsonify, request
 from marshmallow import ValidationError
 
 from framework.engine import Table
 from framework.store import tables as store
 from framework.store.automation import automatic_seat, play_automatic_moves
+from framework.store.exchange import fork_table
 from framework.store.models import GameTable, utcnow
 from framework.store.outbox import render_log
 
@@ -16,6 +17,7 @@ from .schemas import (
     Bots,
     ChatPost,
     ChatQuery,
+    Fork,
     Join,
     LobbyQuery,
     NewTable,
@@ -52,9 +54,15 @@ def table_json(record: GameTable, table: Table | None = None) -> dict:
     }
 
 
+def me_at(record: GameTable) -> int:
+    """The caller, or on a hotseat table the seat its creator acts for (`?as=<player id>`)."""
+    return store.acting_user(record, g.user_id, request.args.get("as", type=int))
+
+
 def viewer_of(record: GameTable) -> int | None:
     """The caller's player id if seated; None (a spectator) otherwise."""
-    return g.user_id if store.seat_of(record, g.user_id) else None
+    me = me_at(record)
+    return me if store.seat_of(record, me) else None
 
 
 def loaded(record: GameTable) -> Table | None:
@@ -75,15 +83,17 @@ def lobby():
 def create():
     body = load_body(NewTable())
     game_cls = store.game_class(games(), body["game"])
-    if not dev_mode() and (body["seed"] is not None or "deal" in body["options"]):
-        raise ApiError(403, "dev_mode_only", "Fixed deals and seeds are for testing and development mode.")
+    if not dev_mode() and (body["seed"] is not None or "deal" in body["options"] or body["hotseat"]):
+        raise ApiError(403, "dev_mode_only", "Fixed deals, seeds and hotseat tables are for testing and "
+                       "development mode.")
     try:
         options = game_cls.load_options(body["options"])
     except ValidationError as err:
         raise ValidationError({"options": err.messages}) from None
     turn_hours = body["turn_hours"] if body["turn_hours"] is not None else options.get("turn_hours", 0)
     record = store.create_table(game_cls, g.user, options, body["seed"], body["players"],
-                                turn_hours=turn_hours, private=body["private"], reserved=body["reserved"])
+                                turn_hours=turn_hours, private=body["private"], reserved=body["reserved"],
+                                hotseat=body["hotseat"])
     table = table_json(record, loaded(record))
     if record.private:
         table["invite_code"] = record.invite_code  # the creator's to share; never in other views
@@ -189,7 +199,10 @@ def view(table_id: int):
         body.update(state=seen["state"], data=seen["data"], progression=seen["progression"])
     if viewer is not None:
         body["you_are_zombie"] = store.seat_of(record, viewer).zombie
+        body["you"] = viewer
         store.mark_seen(record, viewer)
+    if record.hotseat and record.creator_id == g.user_id:
+        body["hotseat"] = True  # the client offers a seat switcher
     return jsonify(body)
 
 
@@ -201,7 +214,8 @@ def perform(table_id: int, action: str):
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool) or expected < 0):
         raise ApiError(400, "invalid_arguments", "move: the move number you last saw, a whole number.",
                        fields={"move": ["Not a valid move number."]})
-    result = store.act(table_id, g.user_id, action, args, expected, games())
+    actor = me_at(store.get_table(table_id)) if "as" in request.args else g.user_id
+    result = store.act(table_id, actor, action, args, expected, games())
     play_automatic_moves(table_id, games())  # bots answer at once, within a bounded time
     return jsonify({"move": result.move, "notifications": result.notifications})
 
@@ -249,6 +263,20 @@ def replay_view(table_id: int):
     seen = table.view(viewer)
     return jsonify({"move": move, "seat": seat, "table": table_json(record, table), "state": seen["state"],
                     "data": seen["data"]})
+
+
+@bp.post("/tables/<int:table_id>/fork")
+@login_required
+def fork(table_id: int):
+    """Development: a new hotseat table replayed to move n of this one, to try another line of play."""
+    if not dev_mode():
+        raise ApiError(403, "dev_mode_only", "Forking a table is for development mode.")
+    move = load_body(Fork())["move"]
+    source = store.get_table(table_id)
+    if move > source.move:
+        raise ApiError(400, "invalid_arguments", f"move: this table has {source.move} moves.")
+    record = fork_table(source, move, g.user, games())
+    return jsonify(table_json(record, loaded(record))), 201
 
 
 @bp.get("/tables/<int:table_id>/export")

@@ -1,0 +1,57 @@
+"""Development mode: one browser acting for every seat (hotseat), and forking a table at move n."""
+from tests.conftest import Api, make_app
+
+
+def test_hotseat_creator_acts_and_looks_for_every_seat(api):
+    api.register("dana")
+    created = api.post("/api/tables", "dana", json={"game": "climb", "players": 3, "hotseat": True}).json
+    assert created["status"] == "playing" and [p["name"] for p in created["players"]] == ["dana", "dana #2", "dana #3"]
+    table_id, others = created["id"], [p["id"] for p in created["players"][1:]]
+    for player in others:
+        response = api.post(f"/api/tables/{table_id}/actions/pickCharm?as={player}", "dana", json={"charm": "jade"})
+        assert response.status_code == 200
+    as_second = api.get(f"/api/tables/{table_id}?as={others[0]}", "dana").json
+    assert as_second["you"] == others[0] and as_second["hotseat"] is True
+    assert as_second["data"]["my_charm"] == "jade" and as_second["state"]["possible_actions"] == ["cheer"]
+    assert api.view(table_id, "dana")["state"]["possible_actions"] == ["pickCharm", "cheer"]
+
+
+def test_only_the_creator_of_a_hotseat_table_may_act_for_others(api):
+    api.register("dana")
+    api.register("ben")
+    created = api.post("/api/tables", "dana", json={"game": "climb", "players": 2, "hotseat": True}).json
+    stand_in = created["players"][1]["id"]
+    response = api.post(f"/api/tables/{created['id']}/actions/pickCharm?as={stand_in}", "ben", json={"charm": "jade"})
+    assert response.status_code == 403
+    normal = api.new_table("dana", joiners=["ben"], players=2)
+    response = api.post(f"/api/tables/{normal}/actions/pickCharm?as={api.ids['ben']}", "dana", json={"charm": "x1x"})
+    assert response.status_code == 403 and "hotseat" in response.json["error"]["message"]
+
+
+def test_hotseat_and_fork_are_refused_in_production(tmp_path):
+    api = Api(make_app(f"sqlite:///{tmp_path / 'prod.sqlite'}", TESTING=False).test_client())
+    api.register("dana")
+    api.register("ben")
+    assert api.post("/api/tables", "dana", json={"game": "climb", "hotseat": True}).status_code == 403
+    table_id = api.new_table("dana", joiners=["ben"], players=2)
+    assert api.post(f"/api/tables/{table_id}/fork", "dana", json={"move": 0}).status_code == 403
+
+
+def test_fork_replays_to_move_n_as_a_hotseat_table(api):
+    api.register("anna")
+    api.register("ben")
+    table_id = api.new_table("anna", joiners=["ben"], players=2, seed="fork")
+    api.act(table_id, "anna", "pickCharm", charm="amber")
+    api.act(table_id, "ben", "pickCharm", charm="ruby")
+    view = api.view(table_id, "anna")
+    api.act(table_id, "anna", "playCard", card=view["state"]["args"]["playable"][0])
+    forked = api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 2})
+    assert forked.status_code == 201 and forked.json["move"] == 2 and forked.json["id"] != table_id
+    fork_id = forked.json["id"]
+    as_anna = api.get(f"/api/tables/{fork_id}?as={api.ids['anna']}", "ben").json
+    assert as_anna["state"]["name"] == "playerTurn" and as_anna["data"]["my_charm"] == "amber"
+    other_card = as_anna["state"]["args"]["playable"][-1]
+    played = api.post(f"/api/tables/{fork_id}/actions/playCard?as={api.ids['anna']}", "ben", json={"card": other_card})
+    assert played.status_code == 200
+    assert api.view(table_id, "anna")["table"]["move"] == 3  # the original is untouched
+    assert api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 9}).status_code == 400
