@@ -13,6 +13,7 @@ from . import games, tables, users
 from .cli import register_cli
 from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
+from .security import LoginLimiter, add_security_headers
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = Path(__file__).resolve().parents[1] / "store" / "migrations"
@@ -25,7 +26,9 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,  # the largest real action is a few hundred bytes
         GAMES=None,                    # names of the games/ plugins to serve; None serves them all
         GAMES_EXTRA=[],                # "module:Class" plugins beyond games/ (the tests' own game)
-        DEV_MODE=False,                # fixed deals, chosen seeds and early exports
+        DEV_MODE=False,                # fixed deals, chosen seeds, hotseat, forks and early exports
+        LOGIN_ATTEMPTS=10,             # failed logins allowed per name and per address ...
+        LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
     )
     app.config.from_prefixed_env("BGA")
     if config:
@@ -34,6 +37,8 @@ def create_app(config: dict | None = None) -> Flask:
     Migrate(app, db, directory=str(MIGRATIONS))
     app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])
     register_error_handlers(app)
+    add_security_headers(app)
+    app.extensions["login_limiter"] = LoginLimiter(app.config["LOGIN_ATTEMPTS"], app.config["LOGIN_WINDOW_SECONDS"])
     for blueprint in (users.bp, games.bp, tables.bp):
         app.register_blueprint(blueprint)
     register_cli(app)

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import click
 from flask import Flask, current_app
 from flask_migrate import upgrade
 
 from framework.store.automation import expire_deadlines, play_automatic_moves, tables_waiting_for_automatic_moves
+from framework.store.backup import backup_sqlite
 from framework.store.delivery import deliver_due
 from framework.store.models import utcnow
 
@@ -18,6 +20,16 @@ def register_cli(app: Flask) -> None:
         """Create the database if missing and bring its schema to the latest migration."""
         upgrade()
         click.echo(f"database ready: {app.config['SQLALCHEMY_DATABASE_URI']}")
+
+    @app.cli.command("backup")
+    @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+    def backup(path: Path) -> None:
+        """Copy the SQLite database to PATH while the server runs (PostgreSQL: use pg_dump)."""
+        try:
+            pages = backup_sqlite(path)
+        except (RuntimeError, FileExistsError) as err:
+            raise click.ClickException(str(err)) from None
+        click.echo(f"backed up {pages} pages to {path}")
 
     @app.cli.command("tick")
     @click.option("--now", "now_text", default=None, help="Pretend it is this UTC time (ISO 8601), for tests.")

@@ -1,7 +1,7 @@
 """Accounts: register, log in, log out."""
 from __future__ import annotations
 
-from flask import Blueprint, g, jsonify
+from flask import Blueprint, current_app, g, jsonify, request
 
 from framework.store import users
 from framework.store.database import write_transaction
@@ -23,8 +23,14 @@ def register():
 @bp.post("/login")
 def login():
     body = load_body(Credentials())
-    user = users.authenticate(body["name"].strip(), body["password"])
+    name, address = body["name"].strip(), request.remote_addr or "?"
+    limiter = current_app.extensions["login_limiter"]
+    wait = limiter.blocked(name, address)
+    if wait:
+        raise ApiError(429, "too_many_attempts", f"Too many failed logins: try again in {int(wait) + 1} s.")
+    user = users.authenticate(name, body["password"])
     if user is None:
+        limiter.failed(name, address)
         raise ApiError(401, "bad_credentials", "Unknown name or wrong password.")
     return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user)})
 

@@ -45,3 +45,46 @@ def test_missing_and_malformed_tokens_are_401(api, client):
 def test_short_password_names_the_field(api):
     response = api.post("/api/users", json={"name": "anna", "password": "x"})
     assert response.status_code == 400 and response.json["error"]["message"].startswith("password:")
+
+
+def test_failed_logins_are_limited_per_name(api):
+    api.register("anna", "right-password")
+    for _ in range(10):
+        assert api.post("/api/login", json={"name": "anna", "password": "wrong-guess"}).status_code == 401
+    blocked = api.post("/api/login", json={"name": "anna", "password": "right-password"})
+    assert blocked.status_code == 429 and "try again in" in blocked.json["error"]["message"]
+
+
+def test_limiter_forgets_old_failures():
+    from framework.web.security import LoginLimiter
+
+    limiter = LoginLimiter(limit=2, window=0.05)
+    limiter.failed("x", "1.2.3.4")
+    limiter.failed("y", "1.2.3.4")
+    assert limiter.blocked("z", "1.2.3.4") > 0  # the address is over its limit
+    import time
+
+    time.sleep(0.06)
+    assert limiter.blocked("z", "1.2.3.4") == 0
+
+
+def test_pages_carry_security_headers_and_json_is_not_cached(client, api):
+    page = client.get("/")
+    assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+    assert page.headers["X-Frame-Options"] == "DENY" and page.headers["X-Content-Type-Options"] == "nosniff"
+    token = api.register("anna")
+    json_answer = client.get("/api/me", headers={"Authorization": f"Bearer {token}"})
+    assert json_answer.headers["Cache-Control"] == "no-store"
+    assert "Access-Control-Allow-Origin" not in json_answer.headers  # no CORS unless configured
+
+
+def test_expired_tokens_are_refused(app, api):
+    from datetime import datetime
+
+    from framework.store import Token, db
+
+    api.register("anna")
+    with app.app_context():
+        db.session.execute(Token.__table__.update().values(expires_at=datetime(2020, 1, 1)))
+        db.session.commit()
+    assert api.get("/api/me", "anna").status_code == 401
