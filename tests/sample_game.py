@@ -102,6 +102,7 @@ class NextPlayer(State):
     def enter(self):
         self.game.inc_stat("turns")
         if not any(self.game.data["hands"].values()):
+            self.game.data["revealed"] = True
             self.game.notify_all("charmsRevealed", "Charms: ${charms}", charms=self.game.data["charms"])
             return 99
         self.game.gamestate.active_next_player()
@@ -153,7 +154,7 @@ class Climb(Game):
     # ----- what players see ------------------------------------------------------------------
     def view(self, player_id):
         hands = self.data["hands"]
-        finished = self.table.status == "finished"
+        finished = self.data.get("revealed", False)
         return {
             "hand": hands.get(str(player_id), []),
             "hand_sizes": {pid: len(cards) for pid, cards in hands.items()},
@@ -166,7 +167,7 @@ class Climb(Game):
         mine = set(self.data["hands"].get(str(viewer), []))
         hidden = {c for pid, cards in self.data["hands"].items() if pid != str(viewer) for c in cards}
         hidden |= set(self.data["stock"])
-        if self.table.status != "finished":
+        if not self.data.get("revealed"):
             hidden |= {c for pid, c in self.data["charms"].items() if pid != str(viewer)}
             hidden -= {self.data["charms"].get(str(viewer))}
         return hidden - mine

@@ -66,9 +66,13 @@ class Table:
     def start(cls, game_cls: type[Game], players: list[dict], options: dict, seed: Any) -> Table:
         """Run setup with options already validated (a replay takes them as stored)."""
         table = cls(game_cls, players, options, seed)
-        first = table.game.setup()
-        table._go(table._resolve(first if first is not None else 2, None))
+        table.run_setup()
         return table
+
+    def run_setup(self) -> None:
+        """The game's setup, then its automatic states until play reaches a player."""
+        first = self.game.setup()
+        self._go(self._resolve(first if first is not None else 2, None))
 
     @classmethod
     def load(cls, game_cls: type[Game], players: list[dict], options: dict, seed: Any, snapshot: dict) -> Table:

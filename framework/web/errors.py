@@ -33,7 +33,11 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def on_http_error(err: HTTPException):
         code = (err.name or "error").lower().replace(" ", "_")
-        return error_response(err.code or 500, code, err.description or err.name)
+        body, status = error_response(err.code or 500, code, err.description or err.name)
+        for name, value in err.get_headers():  # keep what HTTP requires, e.g. Allow on a 405
+            if name.lower() != "content-type":
+                body.headers[name] = value
+        return body, status
 
     @app.errorhandler(Exception)
     def on_unexpected(err: Exception):

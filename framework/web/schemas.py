@@ -30,6 +30,10 @@ class Join(Schema):
     code = fields.String(load_default=None, validate=validate.Length(1, 32))
 
 
+class JoinByCode(Schema):
+    code = fields.String(required=True, validate=validate.Length(1, 32))
+
+
 class Bots(Schema):
     count = fields.Integer(load_default=1, validate=validate.Range(1, 15))
     level = fields.String(load_default="heuristic", validate=validate.OneOf(["random", "heuristic"]))

@@ -19,6 +19,7 @@ from .schemas import (
     ChatQuery,
     Fork,
     Join,
+    JoinByCode,
     LobbyQuery,
     NewTable,
     NotificationQuery,
@@ -111,9 +112,7 @@ def join(table_id: int):
 @login_required
 def join_by_code():
     """Join a private table with the invitation code its creator shared."""
-    code = load_body(Join())["code"]
-    if not code:
-        raise ApiError(400, "invalid_arguments", "code: the invitation code is required.")
+    code = load_body(JoinByCode())["code"]
     record = store.join_table(store.table_for_code(code).id, g.user, games(), code)
     return after_seating(record)
 

@@ -1,0 +1,66 @@
+"""Hand scoring: the going-out score, card points and the bidding variant's risk and reward.
+
+The bid rows are data in one place (DECISIONS.md item 15): the designer's table is lost, so
+`BID_REWARD` is a reconstruction matching its one known value (a bid of 3 rewards 77); replace the
+rows here when the real table turns up.
+"""
+from __future__ import annotations
+
+from .cards import card_points
+
+MAX_CARDS = 17  # a full hand: 14 dealt + 3 face-up wilds
+HAND_LIMIT = 12
+TARGET = 800
+TARGET_WITH_BIDDING = 1000
+
+
+def going_out_score(cards_left: int) -> int:
+    """DECISIONS item 12: 17 for the first card left, 16 more for the second, ... (17, 33, 48, 62, ...)."""
+    return 17 * cards_left - cards_left * (cards_left - 1) // 2
+
+
+# Index n is the number of cards bid (0 unused).
+BID_RISK = [0] + [going_out_score(n) for n in range(1, MAX_CARDS + 1)]
+BID_REWARD = [0, 27, 53, 77, 99, 120, 139, 157, 173, 187, 200, 211, 221, 229, 235, 240, 243, 245]
+
+
+def score_hand(went_out: str, opponent: str, opponent_hand: list[str], undealt: list[str],
+               won: dict[str, list[str]], contract: dict | None) -> dict:
+    """Points each player scores for a hand (DECISIONS items 12, 13, 15), with the breakdown.
+
+    `won` holds the cards each player received in tricks; `contract` is `{"bidder", "bid"}` or None.
+    Player keys are string ids.
+    """
+    left = len(opponent_hand)
+    going_out = going_out_score(left)
+    tricks = {pid: card_points(cards) for pid, cards in won.items()}
+    leftover = card_points(opponent_hand) + card_points(undealt)
+    total = {went_out: going_out + tricks[went_out] + leftover, opponent: tricks[opponent]}
+    result = {"went_out": went_out, "cards_left": left, "going_out": going_out,
+              "trick_points": tricks, "leftover_points": leftover, "bid": None}
+    if contract:
+        bidder, bid = contract["bidder"], contract["bid"]
+        success = bidder == went_out and left >= bid
+        if success:
+            total[bidder] += BID_REWARD[bid]
+        else:
+            total[opponent if bidder == went_out else went_out] += BID_RISK[bid]
+        result["bid"] = {"bidder": bidder, "bid": bid, "success": success,
+                         "amount": BID_REWARD[bid] if success else BID_RISK[bid]}
+    result["total"] = total
+    return result
+
+
+def next_dealer(scores: dict[str, int], last_went_out: str) -> str:
+    """DECISIONS item 10: the player ahead on points deals; on equal points, the last hand's winner."""
+    ids = sorted(scores)
+    high = max(scores.values())
+    leaders = [pid for pid in ids if scores[pid] == high]
+    return leaders[0] if len(leaders) == 1 else last_went_out
+
+
+def game_over(scores: dict[str, int], hands_played: int, target: int) -> bool:
+    """DECISIONS item 14: at the target or after 12 hands, if the scores differ (a tie plays one more hand)."""
+    values = list(scores.values())
+    reached = max(values) >= target or hands_played >= HAND_LIMIT
+    return reached and len(set(values)) > 1

@@ -1,0 +1,178 @@
+"""The states of a hand: deal, the auction (bidding variant), the first lead, play, scoring."""
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from framework.engine import ACTIVE_PLAYER, GAME, MULTIPLE_ACTIVE, State, UserError, action
+
+from .rules import IllegalPlay, choose_reading
+from .scoring import MAX_CARDS
+
+PLAY_SCHEMA = {
+    "cards": fields.List(fields.String(), required=True, validate=validate.Length(min=1)),
+    "wilds": fields.Dict(keys=fields.String(), values=fields.String(), load_default=None, allow_none=True),
+}
+
+
+class NewHand(State):
+    id = 10
+    type = GAME
+    update_progression = True
+
+    def enter(self):
+        game = self.game
+        game.deal_hand()
+        dealer = game.data["dealer"]
+        if game.options["bidding"]:
+            game.data["auction"] = {"bid": None, "bidder": None, "dealer_passed": False}
+            game.gamestate.change_active_player(dealer)
+            return Auction
+        game.gamestate.change_active_player(game.opponent(dealer))
+        return LeadChoice
+
+
+class Auction(State):
+    """DECISIONS item 15: the dealer bids or passes; then the non-dealer matches, raises or passes and the
+    dealer raises or passes, in turn. If the dealer passes first, the non-dealer may make one bid."""
+
+    id = 20
+    type = ACTIVE_PLAYER
+    description = "${actplayer} may bid"
+    description_my_turn = "${you} may bid ${lowest} or more cards, or pass"
+
+    def args(self):
+        active = self.game.gamestate.active_player()
+        auction = self.game.data["auction"]
+        return {"bid": auction["bid"], "bidder": auction["bidder"], "lowest": self.lowest_bid(self.game, active)}
+
+    @staticmethod
+    def lowest_bid(game, player_id: int) -> int:
+        """The non-dealer may match the bid; the dealer must raise it."""
+        auction = game.data["auction"]
+        if auction["bid"] is None:
+            return 1
+        return auction["bid"] + (1 if player_id == game.data["dealer"] else 0)
+
+    @action({"cards": fields.Integer(required=True, strict=True, validate=validate.Range(1, MAX_CARDS))})
+    def bid(self, player_id, cards):
+        game, auction = self.game, self.game.data["auction"]
+        lowest = self.lowest_bid(game, player_id)
+        if cards < lowest:
+            rule = "match or raise" if lowest == auction["bid"] else "raise"
+            raise UserError(f"You must {rule} the bid of {auction['bid']}: bid at least {lowest}.")
+        auction.update(bid=cards, bidder=player_id)
+        game.notify_all("bid", "${player_name} bids ${bid}", player_id=player_id, bid=cards)
+        if auction["dealer_passed"]:
+            return self.won_by(player_id)
+        game.gamestate.change_active_player(game.opponent(player_id))
+        return None
+
+    @action()
+    def passBid(self, player_id):
+        game, auction = self.game, self.game.data["auction"]
+        game.notify_all("passBid", "${player_name} passes", player_id=player_id)
+        if auction["bid"] is not None:
+            return self.won_by(auction["bidder"])
+        if not auction["dealer_passed"]:
+            auction["dealer_passed"] = True
+            game.gamestate.change_active_player(game.opponent(player_id))
+            return None
+        return LeadChoice  # nobody bid: the non-dealer chooses who leads
+
+    def won_by(self, bidder: int):
+        game = self.game
+        bid = game.data["auction"]["bid"]
+        game.data["contract"] = {"bidder": str(bidder), "bid": bid}
+        game.notify_all("contract", "${player_name} wins the bidding at ${bid} and leads",
+                        player_id=bidder, bid=bid)
+        game.gamestate.change_active_player(bidder)
+        return PlayerTurn
+
+
+class PlaysCards:
+    """playCards, shared by the first lead and the ordinary turn."""
+
+    @action(PLAY_SCHEMA)
+    def playCards(self, player_id, cards, wilds):
+        game = self.game
+        hand = game.data["hands"][str(player_id)]
+        if len(set(cards)) != len(cards):
+            raise UserError("A card may be played only once.")
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            raise UserError(f"You do not hold {', '.join(missing)}.")
+        try:
+            combo = choose_reading(cards, wilds, game.current_combo())
+        except IllegalPlay as refused:
+            raise UserError(str(refused)) from None
+        game.play(player_id, cards, combo)
+        if not hand:
+            return ScoreHand
+        game.gamestate.change_active_player(game.opponent(player_id))
+        return PlayerTurn
+
+
+class LeadChoice(PlaysCards, State):
+    """DECISIONS item 10: the non-dealer leads, or lets the dealer lead."""
+
+    id = 30
+    type = ACTIVE_PLAYER
+    description = "${actplayer} may lead or let the dealer lead"
+    description_my_turn = "${you} may lead or let the dealer lead"
+
+    @action()
+    def letDealerLead(self, player_id):
+        game = self.game
+        game.notify_all("letDealerLead", "${player_name} lets the dealer lead", player_id=player_id)
+        game.gamestate.change_active_player(game.data["dealer"])
+        return PlayerTurn
+
+
+class PlayerTurn(PlaysCards, State):
+    id = 40
+    type = ACTIVE_PLAYER
+    description = "${actplayer} must play"
+    description_my_turn = "${you} must play a higher combination or pass"
+
+    def args(self):
+        combo = self.game.current_combo()
+        return {"to_beat": combo, "leading": combo is None}
+
+    @action("pass")
+    def pass_(self, player_id):
+        """DECISIONS item 9: one pass ends the trick; the leader cannot pass."""
+        game = self.game
+        if not game.data["trick"]:
+            raise UserError("You lead this trick: play a combination; the leader cannot pass.")
+        game.notify_all("pass", "${player_name} passes", player_id=player_id)
+        game.gamestate.change_active_player(game.end_trick())
+        return PlayerTurn
+
+
+class ScoreHand(State):
+    id = 45
+    type = GAME
+    update_progression = True
+
+    def enter(self):
+        game = self.game
+        went_out = game.data["trick"][-1]["player_id"]
+        if game.score_hand(went_out):
+            return 99
+        return HandEnd
+
+
+class HandEnd(State):
+    """The hand's cards are shown; each player says when to deal the next hand."""
+
+    id = 50
+    type = MULTIPLE_ACTIVE
+    description = "Hand over: waiting for ${actplayer} to go on"
+    description_my_turn = "${you} may look at the hand's cards, then go on"
+
+    @action()
+    def nextHand(self, player_id):
+        self.game.gamestate.set_player_non_multiactive(player_id, NewHand)
+
+
+STATES = [NewHand, Auction, LeadChoice, PlayerTurn, ScoreHand, HandEnd]
