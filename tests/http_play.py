@@ -1,0 +1,40 @@
+"""Drive whole games through the HTTP API, as players' browsers would.
+
+The driver looks at each player's view to see whose turn it is and sends that player's move with
+the move number they saw. Which move to send is taken from the game's `legal_actions` on the
+server's copy of the table: the tests' stand-in for a person choosing.
+"""
+from __future__ import annotations
+
+import random
+
+from framework.store import db
+from framework.store.tables import get_table, load_engine_table
+
+
+def legal_moves(app, table_id: int, player_id: int) -> list[tuple[str, dict]]:
+    with app.app_context():
+        record = get_table(table_id)
+        moves = load_engine_table(record, app.extensions["games"]).legal_actions(player_id)
+        db.session.remove()
+    return moves
+
+
+def play_over_http(app, api, table_id: int, names: list[str], seed: str = "http", max_requests: int = 20_000,
+                   until=None) -> dict:
+    """Play until the game ends (or `until(view)`); returns the final view of the first player."""
+    chooser = random.Random(seed)
+    by_id = {api.ids[name]: name for name in names}
+    for _ in range(max_requests):
+        view = api.view(table_id, names[0])
+        if view["table"]["status"] == "finished" or (until and until(view)):
+            return view
+        humans = [p for p in view["state"]["active_players"] if p in by_id]
+        if not humans:
+            continue  # bots or zombies are playing: looking again lets them go on
+        player = humans[0]
+        moves = legal_moves(app, table_id, player)
+        action, args = chooser.choice(moves)
+        response = api.act(table_id, by_id[player], action, **args, move=view["table"]["move"])
+        assert response.status_code == 200, (action, args, response.json)
+    raise AssertionError(f"table {table_id} did not end within {max_requests} requests")
