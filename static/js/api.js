@@ -1,0 +1,140 @@
+// The JSON API, with the token kept in localStorage. Every failure becomes an ApiError with a readable message.
+
+const TOKEN_KEY = "bga.token";
+const USER_KEY = "bga.user";
+
+export class ApiError extends Error {
+  constructor(status, code, message, details = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const session = {
+  get token() { return localStorage.getItem(TOKEN_KEY); },
+  get user() {
+    try { return JSON.parse(localStorage.getItem(USER_KEY) || "null"); } catch { return null; }
+  },
+  save({ id, name, token }) {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify({ id, name }));
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  },
+};
+
+/** request("GET", "/api/games") -> parsed JSON; throws ApiError. */
+export async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, "network", "The server cannot be reached: check your connection; retrying.");
+  }
+  let payload = null;
+  try { payload = await response.json(); } catch { payload = null; }
+  if (!response.ok) {
+    const err = payload && payload.error ? payload.error : {};
+    const { code = "http_" + response.status, message = `The server answered ${response.status}.`, ...details } = err;
+    if (response.status === 401 && session.token && code === "unauthorized") {
+      session.clear();
+      window.dispatchEvent(new CustomEvent("bga:logged-out"));
+    }
+    throw new ApiError(response.status, code, message, details);
+  }
+  return payload;
+}
+
+export const api = {
+  get: (path) => request("GET", path),
+  post: (path, body = {}) => request("POST", path, body),
+  register: (name, password) => request("POST", "/api/users", { name, password }),
+  login: (name, password) => request("POST", "/api/login", { name, password }),
+  logout: () => request("POST", "/api/logout", {}),
+  games: () => request("GET", "/api/games"),
+  lobby: () => request("GET", "/api/tables?status=open"),
+  myTables: () => request("GET", "/api/me/tables"),
+  createTable: (body) => request("POST", "/api/tables", body),
+  join: (id) => request("POST", `/api/tables/${id}/join`, {}),
+  joinByCode: (code) => request("POST", "/api/join", { code }),
+  leave: (id) => request("POST", `/api/tables/${id}/leave`, {}),
+  comeBack: (id) => request("POST", `/api/tables/${id}/return`, {}),
+  addBots: (id, count) => request("POST", `/api/tables/${id}/bots`, { count }),
+  view: (id) => request("GET", `/api/tables/${id}`),
+  act: (id, action, args, move) => request("POST", `/api/tables/${id}/actions/${encodeURIComponent(action)}`,
+    move === undefined || move === null ? { ...args } : { ...args, move }),
+  notifications: (id, after) => request("GET", `/api/tables/${id}/notifications?after=${after}`),
+  replay: (id, move, seat) => {
+    const query = new URLSearchParams();
+    if (move !== null && move !== undefined) query.set("move", move);
+    if (seat !== null && seat !== undefined) query.set("seat", seat);
+    return request("GET", `/api/tables/${id}/replay?${query}`);
+  },
+};
+
+let gamesCache = null;
+/** The game list from /api/games, fetched once per page: {name: game}. */
+export async function gameCatalog() {
+  if (!gamesCache) {
+    gamesCache = api.games().then((body) => Object.fromEntries(body.games.map((g) => [g.name, g])))
+      .catch((err) => { gamesCache = null; throw err; });
+  }
+  return gamesCache;
+}
+
+const routeProbes = new Map();
+/** Whether the server has a route (features other engineers add): OPTIONS answers 404 while it does not exist. */
+export function hasRoute(path) {
+  if (!routeProbes.has(path)) {
+    routeProbes.set(path, fetch(path, { method: "OPTIONS" })
+      .then((r) => r.status !== 404 && r.status !== 405)
+      .catch(() => false));
+  }
+  return routeProbes.get(path);
+}
+
+/** POST /api/tables/<id>/bots (hidden while the server lacks it). */
+export const botsAvailable = () => hasRoute("/api/tables/0/bots");
+/** Private tables with invitation codes, turn time limits: POST /api/join came with them. */
+export const privateTablesAvailable = () => hasRoute("/api/join");
+/** Leaving a table (a zombie takes the seat) and coming back. */
+export const leavingAvailable = () => hasRoute("/api/tables/0/leave");
+
+const clientModules = new Map();
+/** The game's own client module (/games/<name>/client.js) or null when it answers 404: the generic renderer. */
+export function gameModule(name) {
+  if (!clientModules.has(name)) {
+    const url = `/games/${encodeURIComponent(name)}/client.js`;
+    clientModules.set(name, fetch(url, { method: "HEAD" }).then((r) => {
+      if (!r.ok) return null;
+      return import(url).then((mod) => {
+        loadGameCss(name);
+        return mod;
+      });
+    }).catch((err) => {
+      console.error("game module failed to load; using the generic renderer", err);
+      return null;
+    }));
+  }
+  return clientModules.get(name);
+}
+
+function loadGameCss(name) {
+  const href = `/games/${encodeURIComponent(name)}/client.css`;
+  if (document.querySelector(`link[data-game="${CSS.escape(name)}"]`)) return;
+  fetch(href, { method: "HEAD" }).then((r) => {
+    if (!r.ok) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.dataset.game = name;
+    document.head.append(link);
+  }).catch(() => {});
+}

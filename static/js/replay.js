@@ -1,0 +1,149 @@
+// The replay viewer: a finished table, move by move, from any seat.
+import { api, gameCatalog, gameModule, session } from "./api.js";
+import { fill, h } from "./dom.js";
+import { colourNames, renderLog } from "./format.js";
+import { renderGenericArea } from "./generic.js";
+import { playerBoards, scoreTable } from "./table.js";
+
+export class ReplayPage {
+  constructor(root, tableId, params) {
+    this.root = root;
+    this.id = tableId;
+    this.me = session.user && session.user.id;
+    this.move = params.has("move") ? parseInt(params.get("move"), 10) : null;
+    this.seat = params.has("seat") ? parseInt(params.get("seat"), 10) : null;
+    this.total = null;
+    this.notifications = [];
+    this.loading = null;
+  }
+
+  async start() {
+    fill(this.root, h("p.loading", "Loading the replay…"));
+    let first;
+    try {
+      first = await api.replay(this.id, this.move, this.seat);
+    } catch (err) {
+      if (!this.stopped) {
+        fill(this.root, h("p.error", { role: "alert" }, err.message),
+          h("a", { href: `#/table/${this.id}` }, "Back to the table"));
+      }
+      return;
+    }
+    const catalog = await gameCatalog().catch(() => ({}));
+    this.game = catalog[first.table.game] || { title: first.table.game };
+    this.module = await gameModule(first.table.game);
+    try {
+      this.notifications = (await api.notifications(this.id, 0)).notifications;
+    } catch { this.notifications = []; }
+    if (this.stopped) return;   // left the page while it loaded
+    this.build(first);
+    this.show(first);
+    // Arrow keys step through the moves (unless typing in a field).
+    this.onKey = (event) => {
+      if (event.target.closest && event.target.closest("input, select, textarea")) return;
+      if (event.key === "ArrowLeft") this.go(this.move - 1);
+      else if (event.key === "ArrowRight") this.go(this.move + 1);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  stop() {
+    this.stopped = true;
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  build(first) {
+    const table = first.table;
+    this.total = table.move;
+    const e = this.els = {
+      status: h("div.status-bar", { role: "status", "aria-live": "polite" }),
+      counter: h("span.replay-counter"),
+      area: h("div.game-area"),
+      boards: h("div.boards-wrap"),
+      log: h("ol.log-lines", { "aria-label": "Log up to this move" }),
+      error: h("p.action-error", { role: "alert", hidden: true }),
+      jump: h("input#replay-move", { type: "number", min: 0, max: this.total, value: String(first.move) }),
+      seat: h("select#replay-seat", table.players.map((p) => h("option", { value: String(p.seat) },
+        `Seat ${p.seat + 1}: ${p.name}`))),
+    };
+    const button = (label, title, fn) => h("button", { type: "button", title, "aria-label": title, on: { click: fn } },
+      label);
+    e.first = button("« First", "First move", () => this.go(0));
+    e.back = button("◀ Back", "One move back", () => this.go(this.move - 1));
+    e.forward = button("Forward ▶", "One move forward", () => this.go(this.move + 1));
+    e.last = button("Last »", "Last move", () => this.go(this.total));
+    e.seat.addEventListener("change", () => { this.seat = parseInt(e.seat.value, 10); this.go(this.move); });
+    const jumpForm = h("form.replay-jump", { on: { submit: (ev) => { ev.preventDefault(); this.go(parseInt(e.jump.value, 10)); } } },
+      h("label", { for: "replay-move" }, "Move"), e.jump, h("button", { type: "submit" }, "Go"));
+    fill(this.root, h("section.replay-page", { dataset: { table: this.id } },
+      h("div.table-header", h("h1.table-title", `Replay: ${this.game.title || table.game} · table ${table.id}`),
+        h("a", { href: `#/table/${table.id}` }, "Back to the table")),
+      h("div.replay-controls", { role: "group", "aria-label": "Replay controls" },
+        e.first, e.back, e.counter, e.forward, e.last, jumpForm,
+        h("span.field", h("label", { for: "replay-seat" }, "See as"), e.seat)),
+      e.error,
+      e.status,
+      h("div.table-layout",
+        h("div.table-main", e.area),
+        h("aside.table-side", h("section", h("h2", "Players"), e.boards), h("section.log", h("h2", "Log"), e.log)))));
+  }
+
+  async go(move) {
+    if (!Number.isFinite(move)) return;
+    const target = Math.max(0, Math.min(this.total, move));
+    const ticket = Symbol("load");
+    this.loading = ticket;
+    try {
+      const view = await api.replay(this.id, target, this.seat);
+      if (this.loading !== ticket || this.stopped) return;
+      this.show(view);
+    } catch (err) {
+      this.els.error.hidden = false;
+      this.els.error.textContent = err.message;
+    }
+  }
+
+  show(view) {
+    const e = this.els;
+    e.error.hidden = true;
+    this.move = view.move;
+    this.seat = view.seat;
+    this.total = view.table.move;
+    const query = new URLSearchParams({ move: view.move });
+    if (view.seat !== null && view.seat !== undefined) query.set("seat", view.seat);
+    history.replaceState(null, "", `#/replay/${this.id}?${query}`);
+    e.counter.textContent = `Move ${view.move} of ${this.total}`;
+    e.jump.value = String(view.move);
+    e.jump.max = String(this.total);
+    if (view.seat !== null && view.seat !== undefined) e.seat.value = String(view.seat);
+    e.first.disabled = e.back.disabled = view.move <= 0;
+    e.forward.disabled = e.last.disabled = view.move >= this.total;
+    const state = view.state;
+    fill(e.status, state ? colourNames(state.description || state.name, view.table.players) : "");
+    const viewer = view.table.players.find((p) => p.seat === view.seat);
+    const table = { ...view.table, status: view.move >= this.total ? view.table.status : "playing" };
+    fill(e.boards, playerBoards(table, state, view.data, this.me),
+      view.move >= this.total ? scoreTable(view.table.players) : null);
+    if (this.module && typeof this.module.setup === "function") {
+      fill(e.area);
+      try {
+        this.module.setup(e.area, view.data, { tableId: this.id, me: viewer && viewer.id, game: this.game, replay: true,
+          view, players: view.table.players, perform: async () => false, addActionButton: () => null,
+          clearActionButtons: () => {}, showMessage: () => {}, renderLog: (l, a) => renderLog(l, a, view.table.players),
+          isMyTurn: () => false });
+        if (typeof this.module.onEnteringState === "function") this.module.onEnteringState(state, view.data);
+      } catch (err) {
+        console.error("replay setup failed", err);
+        fill(e.area, renderGenericArea(view.data, view.table.players, view.state));
+      }
+    } else {
+      fill(e.area, renderGenericArea(view.data, view.table.players, view.state));
+    }
+    // The log up to this move: public lines, and private ones only when they were this viewer's own.
+    const mine = viewer && viewer.id === this.me;
+    fill(e.log, this.notifications.filter((n) => n.log && n.move <= view.move && (!n.private || mine)).reverse()
+      .map((n) => h("li.log-line", { dataset: { seq: n.seq, move: n.move } }, renderLog(n.log, n.args || {}, view.table.players))));
+  }
+}

@@ -1,0 +1,283 @@
+"""`make soak`: many clients send conflicting, duplicate and stale moves at the same tables through
+gunicorn (2 workers) on SQLite and on PostgreSQL, one worker is killed with SIGKILL in the middle,
+and afterwards every table is checked: each accepted move in the log exactly once, nothing from a
+refused one, and every table replaying to its stored hash. Everything runs on 127.0.0.1, bounded.
+
+    python -m tools.soak --moves 10000 --db both
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+
+from framework.engine import Table, replay
+from framework.engine.plugins import load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME_SPEC = "tests.sample_game:Climb"
+
+
+@dataclass
+class Report:
+    database: str
+    sent: int = 0
+    statuses: Counter = field(default_factory=Counter)
+    failed_requests: int = 0  # no answer: connection reset by the killed worker, or a timeout
+    accepted: list = field(default_factory=list)  # (table, move, player, action, args)
+    lost: int = 0
+    doubled: int = 0
+    applied_unanswered: int = 0
+    tables: int = 0
+    tables_verified: int = 0
+    killed_worker: int | None = None
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        refused = sum(n for status, n in self.statuses.items() if 400 <= status < 500)
+        errors = sum(n for status, n in self.statuses.items() if status >= 500)
+        return (f"{self.database}: moves sent {self.sent}, accepted {len(self.accepted)}, refused {refused}, "
+                f"no answer {self.failed_requests} (worker {self.killed_worker} killed), "
+                f"applied without answer {self.applied_unanswered}, lost {self.lost}, doubled {self.doubled}, "
+                f"tables verified {self.tables_verified}/{self.tables}, 5xx {errors}, {self.seconds:.0f} s")
+
+
+def load(value):
+    """A JSON column as read with plain SQL: text on SQLite, already decoded on PostgreSQL."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_env(url: str) -> dict:
+    return {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url, "BGA_GAMES": "[]",
+            "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000", "PYTHONPATH": str(ROOT)}
+
+
+def prepare(url: str, tables: int, seats: int) -> list[dict]:
+    """Schema, users and started tables, through the app itself; returns [{id, players: [(id, token)]}]."""
+    from framework.store import db
+    from framework.web import create_app
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "GAMES": [], "GAMES_EXTRA": [GAME_SPEC],
+                      "LOGIN_ATTEMPTS": 10**6})
+    with app.app_context():
+        db.create_all()
+    client, made = app.test_client(), []
+    for number in range(tables):
+        players = []
+        for seat in range(seats):
+            answer = client.post("/api/users", json={"name": f"soak{number}-{seat}-{random.random():.6f}",
+                                                      "password": "soak-password"}).json
+            players.append((answer["id"], answer["token"]))
+        headers = {"Authorization": f"Bearer {players[0][1]}"}
+        table_id = client.post("/api/tables", headers=headers,
+                               json={"game": "climb", "players": seats, "options": {"hand_size": 4}}).json["id"]
+        for _, token in players[1:]:
+            client.post(f"/api/tables/{table_id}/join", headers={"Authorization": f"Bearer {token}"})
+        made.append({"id": table_id, "players": players})
+    with app.app_context():
+        db.engine.dispose()
+    return made
+
+
+class Client(threading.Thread):
+    """One browser tab: looks, picks a legal move, sends it; sometimes resends or sends stale."""
+
+    def __init__(self, port, table, player, token, engine, budget, report, lock, seed):
+        super().__init__(daemon=True)
+        self.port, self.table, self.player, self.token = port, table, player, token
+        self.engine, self.budget, self.report, self.lock = engine, budget, report, lock
+        self.rng = random.Random(seed)
+        self.game = load_game(GAME_SPEC)
+
+    def request(self, method, path, body=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            connection.request(method, path, body=json.dumps(body) if body is not None else None,
+                               headers={"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"})
+            answer = connection.getresponse()
+            return answer.status, json.loads(answer.read() or b"null")
+        finally:
+            connection.close()
+
+    def legal(self, view):
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT options, seed, snapshot FROM tables WHERE id = :id"),
+                               {"id": self.table}).one()
+            seats = conn.execute(text("SELECT s.user_id, u.name FROM seats s JOIN users u ON u.id = s.user_id "
+                                      "WHERE s.table_id = :id ORDER BY s.seat"), {"id": self.table}).all()
+        table = Table.load(self.game, [{"id": s[0], "name": s[1]} for s in seats], load(row[0]), row[1],
+                           load(row[2]))
+        return table.legal_actions(self.player) if table.move == view["table"]["move"] else []
+
+    def run(self):
+        while True:
+            with self.lock:
+                if self.budget[0] <= 0:
+                    return
+            try:
+                status, view = self.request("GET", f"/api/tables/{self.table}")
+                if status != 200 or view["table"]["status"] != "playing":
+                    return
+                moves = self.legal(view)
+                if not moves:
+                    continue
+                action, args = self.rng.choice(moves)
+                number = view["table"]["move"]
+                if self.rng.random() < 0.1:
+                    number = max(0, number - 1 - self.rng.randrange(3))  # stale on purpose
+                self.send(action, args, number)
+                if self.rng.random() < 0.1:
+                    self.send(action, args, number)  # a retry after a "lost" answer
+            except (OSError, http.client.HTTPException):
+                with self.lock:
+                    self.report.failed_requests += 1
+                time.sleep(0.05)
+
+    def send(self, action, args, number):
+        with self.lock:
+            self.budget[0] -= 1
+            self.report.sent += 1
+        try:
+            status, answer = self.request("POST", f"/api/tables/{self.table}/actions/{action}",
+                                          {**args, "move": number})
+        except (OSError, http.client.HTTPException):
+            with self.lock:
+                self.report.failed_requests += 1
+                self.report.sent_unanswered.append((self.table, number + 1, self.player, action, args))
+            return
+        with self.lock:
+            self.report.statuses[status] += 1
+            if status == 200:
+                self.report.accepted.append((self.table, answer["move"], self.player, action, args))
+
+
+def worker_pids(master: int) -> list[int]:
+    children = Path(f"/proc/{master}/task/{master}/children")
+    return [int(p) for p in children.read_text().split()] if children.exists() else []
+
+
+def run_soak(url: str, label: str, moves: int, clients_per_player: int = 2, tables: int = 6, seats: int = 2,
+             kill: bool = True, seed: int = 1) -> Report:
+    report = Report(label)
+    report.sent_unanswered = []
+    started = time.perf_counter()
+    made = prepare(url, tables, seats)
+    report.tables = len(made)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+                               "--graceful-timeout", "5", "--log-level", "warning", "framework.web:create_app()"],
+                              env=server_env(url), cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        engine = create_engine(url)
+        budget, lock = [moves], threading.Lock()
+        workers = [Client(port, t["id"], player, token, engine, budget, report, lock, f"{seed}-{t['id']}-{player}-{n}")
+                   for t in made for player, token in t["players"] for n in range(clients_per_player)]
+        for client in workers:
+            client.start()
+        if kill:
+            while budget[0] > moves // 2 and any(c.is_alive() for c in workers):
+                time.sleep(0.1)
+            pids = worker_pids(server.pid)
+            if pids:
+                report.killed_worker = pids[0]
+                os.kill(pids[0], signal.SIGKILL)
+        stop_at = time.monotonic() + 600
+        for client in workers:
+            client.join(max(1, stop_at - time.monotonic()))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    verify(report, engine, made)
+    engine.dispose()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def verify(report: Report, engine, made: list[dict]) -> None:
+    game = load_game(GAME_SPEC)
+    accepted = Counter((t, n) for t, n, *_ in report.accepted)
+    report.doubled = sum(count - 1 for count in accepted.values() if count > 1)
+    accepted_moves = {(t, n): (p, a, args) for t, n, p, a, args in report.accepted}
+    unanswered = {(t, n): (p, a, args) for t, n, p, a, args in report.sent_unanswered}
+    with engine.connect() as conn:
+        for made_table in made:
+            table_id = made_table["id"]
+            row = conn.execute(text("SELECT options, seed, state_hash, move FROM tables WHERE id = :id"),
+                               {"id": table_id}).one()
+            logged = conn.execute(text("SELECT number, player_id, action, args FROM moves WHERE table_id = :id "
+                                       "ORDER BY number"), {"id": table_id}).all()
+            seats = conn.execute(text("SELECT s.user_id, u.name FROM seats s JOIN users u ON u.id = s.user_id "
+                                      "WHERE s.table_id = :id ORDER BY s.seat"), {"id": table_id}).all()
+            numbers = [m[0] for m in logged]
+            if numbers != list(range(1, row[3] + 1)):
+                report.doubled += len(numbers) - len(set(numbers))
+            in_log = {(table_id, m[0]): (m[1], m[2], load(m[3])) for m in logged}
+            for key, move in accepted_moves.items():
+                if key[0] == table_id and in_log.get(key) != (move[0], move[1], move[2]):
+                    report.lost += 1
+            for key in in_log:
+                if key not in accepted_moves:
+                    if key in unanswered:
+                        report.applied_unanswered += 1
+                    else:
+                        report.doubled += 1  # in the log, yet nobody was told it was accepted
+            moves = [{"player": m[1], "action": m[2], "args": load(m[3])} for m in logged]
+            again = replay(game, [{"id": s[0], "name": s[1]} for s in seats], load(row[0]), row[1], moves)
+            if again.state_hash() == row[2]:
+                report.tables_verified += 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--moves", type=int, default=10_000, help="moves to send in all, per database")
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--tables", type=int, default=12)
+    args = parser.parse_args()
+    ok = True
+    if args.db in ("sqlite", "both"):
+        folder = Path(tempfile.mkdtemp(prefix="bga-soak-"))
+        report = run_soak(f"sqlite:///{folder / 'soak.sqlite'}", "SQLite", args.moves, tables=args.tables)
+        print(report.line(), flush=True)
+        ok &= report.lost == report.doubled == 0 and report.tables_verified == report.tables
+    if args.db in ("postgres", "both"):
+        from tests.postgres import throwaway_cluster
+
+        with throwaway_cluster() as url:
+            report = run_soak(url, "PostgreSQL", args.moves, tables=args.tables)
+        print(report.line(), flush=True)
+        ok &= report.lost == report.doubled == 0 and report.tables_verified == report.tables
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
