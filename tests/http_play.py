@@ -2,7 +2,7 @@
 
 The driver looks at each player's view to see whose turn it is and sends that player's move with
 the move number they saw. Which move to send is taken from the game's `legal_actions` on the
-server's copy of the table: the tests' stand-in for a person choosing.
+server's copy of the table: the tests' stand-in for a person choosing (random, or the game's heuristic).
 """
 from __future__ import annotations
 
@@ -12,17 +12,22 @@ from framework.store import db
 from framework.store.tables import get_table, load_engine_table
 
 
-def legal_moves(app, table_id: int, player_id: int) -> list[tuple[str, dict]]:
+def choose_move(app, table_id: int, player_id: int, chooser: random.Random, heuristic: bool) -> tuple[str, dict]:
+    """The game's heuristic move for that player (a sensible player), else a random legal one."""
     with app.app_context():
-        record = get_table(table_id)
-        moves = load_engine_table(record, app.extensions["games"]).legal_actions(player_id)
+        table = load_engine_table(get_table(table_id), app.extensions["games"])
         db.session.remove()
-    return moves
+    move = table.game.heuristic_move(player_id) if heuristic else None
+    return move if move is not None else chooser.choice(table.legal_actions(player_id))
 
 
 def play_over_http(app, api, table_id: int, names: list[str], seed: str = "http", max_requests: int = 20_000,
-                   until=None) -> dict:
-    """Play until the game ends (or `until(view)`); returns the final view of the first player."""
+                   until=None, heuristic: bool = False) -> dict:
+    """Play until the game ends (or `until(view)`); returns the final view of the first player.
+
+    Random moves suit games that end by themselves; where random play would never reach the
+    target (bids always failing), `heuristic=True` plays the game's heuristic moves.
+    """
     chooser = random.Random(seed)
     by_id = {api.ids[name]: name for name in names}
     for _ in range(max_requests):
@@ -33,8 +38,7 @@ def play_over_http(app, api, table_id: int, names: list[str], seed: str = "http"
         if not humans:
             continue  # bots or zombies are playing: looking again lets them go on
         player = humans[0]
-        moves = legal_moves(app, table_id, player)
-        action, args = chooser.choice(moves)
+        action, args = choose_move(app, table_id, player, chooser, heuristic)
         response = api.act(table_id, by_id[player], action, **args, move=view["table"]["move"])
         assert response.status_code == 200, (action, args, response.json)
     raise AssertionError(f"table {table_id} did not end within {max_requests} requests")

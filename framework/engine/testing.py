@@ -9,9 +9,10 @@ same notifications.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,17 +40,20 @@ def default_players(count: int) -> list[dict]:
     return [{"id": 101 + 7 * seat, "name": f"Player {seat + 1}"} for seat in range(count)]
 
 
-def leaves(value: Any) -> Iterator[str]:
-    """Every string in a JSON value, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from leaves(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from leaves(item)
+def leaves(value: Any) -> list[str]:
+    """Every string in a JSON value, keys included (a loop, not recursion: it runs after every move)."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            found.append(item)
+        elif kind is dict:
+            found.extend(key if type(key) is str else str(key) for key in item)
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+    return found
 
 
 def check_no_leak(table: Table, new_notifications: list[dict], where: str,
@@ -105,6 +109,17 @@ def play_random_game(
     invariants: Callable[[Table], None] | None = None,
 ) -> Played:
     """Play one seeded game by random bots until it ends (or `stop(table)` says so)."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)  # many short-lived dicts per move: collect less often (~30% faster)
+    try:
+        return _play(game_cls, seed, options, players, out_of_turn_rate, max_moves, stop, check_leaks, check_json,
+                     check_replay, invariants)
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _play(game_cls, seed, options, players, out_of_turn_rate, max_moves, stop, check_leaks, check_json,
+          check_replay, invariants) -> Played:
     players = players or default_players(game_cls.max_players)
     table = Table(game_cls, players, game_cls.load_options(options), seed)
     hidden_then = record_hidden_sets(table) if check_leaks else None
@@ -136,12 +151,17 @@ def play_random_game(
 
 
 def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float, seed: Any) -> tuple[int, str, dict]:
+    """A random player among those who may act (the active ones; sometimes the others too, for
+    out-of-turn actions), then one of their legal actions. Players are asked in random order
+    and only until one has a move: listing every move of every player costs too much."""
     active = table.active_players()
     candidates = list(active)
     if chooser.random() < out_of_turn_rate:
         candidates += [p for p in table.game.player_ids if p not in active]
-    options = [(pid, move) for pid in candidates for move in table.legal_actions(pid)]
-    if not options:
-        raise RandomPlayFailure(f"seed {seed}: nobody has a legal action in {table.current_state.name}")
-    player_id, (action, args) = chooser.choice(options)
-    return player_id, action, args
+    chooser.shuffle(candidates)
+    for player_id in candidates:
+        moves = table.legal_actions(player_id)
+        if moves:
+            action, args = chooser.choice(moves)
+            return player_id, action, args
+    raise RandomPlayFailure(f"seed {seed}: nobody has a legal action in {table.current_state.name}")

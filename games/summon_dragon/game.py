@@ -1,0 +1,323 @@
+"""The Summon the Dragon Game class: the hand's bookkeeping, what each player sees, the legal moves."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from framework.engine import Game, UserError
+
+from . import bots, rules
+from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, SUIT_OF, SUITS, card_label, sort_hand
+from .options import SummonOptions
+from .states import STATES
+
+DECLARATIONS = (rules.HIGHEST, rules.LOWEST)
+
+
+class SummonTheDragon(Game):
+    name = "summon_dragon"
+    title = "Summon the Dragon"
+    version = 1
+    min_players = max_players = 4
+    option_schema = SummonOptions
+    states = STATES
+    statistics = {
+        "table": {"hands": {"type": "int", "name": "Hands played"}},
+        "player": {
+            "contracts": {"type": "int", "name": "Contracts won in the auction"},
+            "contracts_made": {"type": "int", "name": "Contracts made"},
+            "summons": {"type": "int", "name": "Dragons summoned"},
+        },
+    }
+
+    # ----- setup and the deal (text "The Deal", D3) ---------------------------------------------
+    def setup(self):
+        ids = [str(pid) for pid in self.player_ids]
+        self.data.update(
+            hand_no=0, dealer=self.rng.randrange(4), hands={pid: [] for pid in ids}, kitty=[],
+            discards={pid: [] for pid in ids}, bids=[], passed=[], high=None, contract=None,
+            to_discard={}, trick=[], last_trick=None, tricks_played=0, taken=[0, 0], played=[],
+            team_scores=[0, 0], results=[],
+        )
+        return "newHand"
+
+    def fixed_deal(self, hand_no: int) -> dict | None:
+        deal = self.options.get("deal")
+        if isinstance(deal, list):
+            return deal[hand_no - 1] if hand_no <= len(deal) else None
+        return deal if hand_no == 1 else None
+
+    def deal_hand(self) -> int:
+        """Deal 12 each and a 5-card kitty; the deal rotates to the left. Returns the first bidder."""
+        data = self.data
+        data["hand_no"] += 1
+        if data["hand_no"] > 1:
+            data["dealer"] = (data["dealer"] + 1) % 4
+        fixed = self.fixed_deal(data["hand_no"])
+        if fixed:
+            hands, kitty = fixed["hands"], list(fixed["kitty"])
+            data["dealer"] = fixed.get("dealer", 0)
+        else:
+            deck = list(DECK)
+            self.rng.shuffle(deck)
+            hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(4)]
+            kitty = deck[4 * HAND_SIZE:]
+        for pid, cards in zip(self.player_ids, hands, strict=True):
+            data["hands"][str(pid)] = sort_hand(cards)
+            data["discards"][str(pid)] = []
+        data.update(kitty=kitty, bids=[], passed=[], high=None, contract=None, to_discard={}, trick=[],
+                    last_trick=None, tricks_played=0, taken=[0, 0], played=[])
+        self.inc_stat("hands")
+        dealer = self.player_ids[data["dealer"]]
+        self.notify_all("newDeal", "Hand ${hand_no}: ${player_name} deals", player_id=dealer,
+                        hand_no=data["hand_no"])
+        for pid in self.player_ids:
+            self.notify_player(pid, "newHand", "You receive your 12 cards", cards=data["hands"][str(pid)])
+        return self.player_after(dealer)
+
+    # ----- the auction ------------------------------------------------------------------------
+    def dealer_is_stuck(self) -> bool:
+        high = self.data["high"]
+        return rules.dealer_stuck(high and high["tricks"], len(self.data["passed"]))
+
+    def record_bid(self, player_id: int, tricks: int, designation: str) -> None:
+        bid = {"player_id": player_id, "tricks": tricks, "designation": designation}
+        self.data["high"] = bid
+        self.data["bids"].append(bid)
+        self.notify_all("bid", "${player_name} bids ${tricks} ${designation_name}", player_id=player_id,
+                        tricks=tricks, designation=designation,
+                        designation_name=rules.DESIGNATION_NAMES[designation])
+
+    def record_pass(self, player_id: int) -> None:
+        self.data["passed"].append(player_id)
+        self.data["bids"].append({"player_id": player_id, "pass": True})
+        self.notify_all("pass", "${player_name} passes", player_id=player_id)
+
+    def settle_contract(self) -> None:
+        high = self.data["high"]
+        self.data["contract"] = {**high, "option": None, "giver": None}
+        self.inc_stat("contracts", 1, high["player_id"])
+        self.notify_all("contract", "${player_name} wins the bid: ${tricks} ${designation_name}",
+                        player_id=high["player_id"], tricks=high["tricks"], designation=high["designation"],
+                        designation_name=rules.DESIGNATION_NAMES[high["designation"]])
+
+    # ----- the option and the discards ----------------------------------------------------------
+    def hand(self, player_id: int) -> list[str]:
+        return self.data["hands"][str(player_id)]
+
+    def options_for(self, player_id: int) -> list[str]:
+        return rules.options_for(self.hand(player_id))
+
+    def holder_of_dragon(self) -> int | None:
+        for pid in self.player_ids:
+            if DRAGON in self.hand(pid):
+                return pid
+        return None
+
+    def take_option(self, bidder: int, option: str) -> None:
+        data = self.data
+        contract = data["contract"]
+        contract["option"] = option
+        if option == rules.NO_HELP:
+            # The kitty stays face down and out of play (D14).
+            self.notify_all("option", "${player_name} goes no-help", player_id=bidder, option=option)
+            return
+        giver = self.holder_of_dragon() if option == rules.SUMMON else None
+        kitty, data["kitty"] = data["kitty"], []
+        if giver is None:
+            # Take the kitty, or summon with the Dragon in the kitty (D11, D13).
+            log = ("${player_name} summons the Dragon: it was in the kitty" if option == rules.SUMMON
+                   else "${player_name} takes the kitty")
+            self.notify_all("option", log, player_id=bidder, option=option)
+            self._receive(bidder, kitty, "You take the kitty: ${cards}")
+            data["to_discard"] = {str(bidder): KITTY_SIZE}
+        else:
+            # The holder gives the Dragon and takes the kitty; both discard at once (D8, D10).
+            contract["giver"] = giver
+            self.inc_stat("summons", 1, bidder)
+            self.notify_all("option", "${player_name} summons the Dragon from ${giver_name}", player_id=bidder,
+                            option=option, giver_id=giver, giver_name=self.player_name(giver))
+            self.hand(giver).remove(DRAGON)
+            self._receive(bidder, [DRAGON], "${giver_name} gives you ${cards}", giver_name=self.player_name(giver))
+            self._receive(giver, kitty, "You give the Dragon and take the kitty: ${cards}")
+            data["to_discard"] = {str(bidder): 1, str(giver): KITTY_SIZE - 1}
+
+    def _receive(self, player_id: int, cards: list[str], log: str, **args) -> None:
+        """Cards join the hand before the private notification: the leak check reads the hand then."""
+        hand = self.hand(player_id)
+        hand.extend(cards)
+        hand[:] = sort_hand(hand)
+        self.notify_player(player_id, "cardsReceived", log, cards=list(cards), **args)
+
+    def discard(self, player_id: int, cards: list[str]) -> None:
+        """Discard face down, any cards, the Dragon too (D10, D15)."""
+        owing = self.data["to_discard"].get(str(player_id), 0)
+        hand = self.hand(player_id)
+        if len(cards) != owing:
+            raise UserError(f"Discard exactly {owing} card{'' if owing == 1 else 's'} to return to a 12-card hand.")
+        if len(set(cards)) != len(cards):
+            raise UserError("Discard each card only once.")
+        if any(c not in hand for c in cards):
+            raise UserError("You can only discard cards from your hand.")
+        hand[:] = [c for c in hand if c not in cards]
+        self.data["discards"][str(player_id)] = sort_hand(cards)
+        self.data["to_discard"][str(player_id)] = 0
+        self.notify_player(player_id, "discarded", "You discard ${cards}", cards=sort_hand(cards))
+        self.notify_all("discard", "${player_name} discards ${count} cards face down", player_id=player_id,
+                        count=len(cards))
+
+    # ----- trick play -----------------------------------------------------------------------------
+    def trump(self) -> str | None:
+        return rules.trump_of(self.data["contract"]["designation"])
+
+    def led_suit(self) -> str | None:
+        trick = self.data["trick"]
+        return trick[0]["suit"] if trick else None
+
+    def playable(self, player_id: int) -> list[str]:
+        return rules.playable(self.hand(player_id), self.led_suit(), self.trump())
+
+    def play_card(self, player_id: int, card: str, suit: str | None, declare: str | None) -> None:
+        self.hand(player_id).remove(card)
+        played_as = suit if card == DRAGON else SUIT_OF[card]
+        self.data["trick"].append({"player_id": player_id, "card": card, "suit": played_as,
+                                   "declare": declare if card == DRAGON else None})
+        self.data["played"].append(card)
+        name = card_label(card)
+        if card == DRAGON and self.trump() is None:
+            name = f"the Dragon as the {declare} {played_as}"
+        self.notify_all("playCard", "${player_name} plays ${card_name}", player_id=player_id, card=card,
+                        suit=played_as, declare=declare if card == DRAGON else None, card_name=name)
+
+    def close_trick(self) -> int:
+        data = self.data
+        trick = data["trick"]
+        winner = trick[rules.trick_winner(trick, data["contract"]["designation"])]["player_id"]
+        data["tricks_played"] += 1
+        units = rules.trick_units(data["tricks_played"])
+        data["taken"][rules.team_of(self.seat_of(winner))] += units
+        data["last_trick"] = {"plays": trick, "winner": winner, "number": data["tricks_played"]}
+        data["trick"] = []
+        log = ("${player_name} wins the last trick, worth two" if units == 2
+               else "${player_name} wins the trick")
+        self.notify_all("trickWin", log, player_id=winner, units=units, taken=list(data["taken"]))
+        return winner
+
+    # ----- scoring and the end (D24, D25) -------------------------------------------------------------
+    def team_players(self, team: int) -> list[int]:
+        return [pid for pid in self.player_ids if rules.team_of(self.seat_of(pid)) == team]
+
+    def score_hand(self) -> bool:
+        """Score the hand; True when the game is over."""
+        data = self.data
+        contract = data["contract"]
+        bidder = contract["player_id"]
+        team = rules.team_of(self.seat_of(bidder))
+        taken = data["taken"][team]
+        points, defence = rules.hand_score(contract["tricks"], taken, contract["option"] == rules.NO_HELP)
+        delta = [0, 0]
+        delta[team], delta[1 - team] = points, defence
+        scores = data["team_scores"]
+        for t in (0, 1):
+            scores[t] += delta[t]
+            for pid in self.team_players(t):
+                self.set_score(pid, scores[t])
+        made = taken >= contract["tricks"]
+        if made:
+            self.inc_stat("contracts_made", 1, bidder)
+        data["results"].append({"hand_no": data["hand_no"], "bidder": bidder, "tricks": contract["tricks"],
+                                "designation": contract["designation"], "option": contract["option"],
+                                "taken": list(data["taken"]), "delta": delta, "scores": list(scores)})
+        log = ("${player_name}'s team made ${tricks} with ${taken}: ${points} points; the defenders ${defence}"
+               if made else
+               "${player_name}'s team is set, ${tricks} bid and ${taken} taken: ${points} points; "
+               "the defenders ${defence}")
+        self.notify_all("handScore", log, player_id=bidder, tricks=contract["tricks"], taken=taken,
+                        points=points, defence=defence, team_scores=list(scores))
+        winner = rules.game_winner(scores, self.options["target"])
+        if winner is None:
+            return False
+        self.notify_all("gameWon", "${player_name} and ${partner_name} win the game, ${score} to ${other}",
+                        player_id=self.team_players(winner)[0],
+                        partner_name=self.player_name(self.team_players(winner)[1]),
+                        score=scores[winner], other=scores[1 - winner])
+        return True
+
+    def progression(self) -> int:
+        best = max(self.data["team_scores"])
+        return max(0, min(99, 100 * best // self.options["target"]))
+
+    # ----- what players see ---------------------------------------------------------------------------
+    def view(self, player_id):
+        data = self.data
+        me = str(player_id) if player_id in self._seat_of else None
+        return {
+            "hand": data["hands"][me] if me else [],
+            "my_discards": data["discards"][me] if me else [],
+            "hand_sizes": {pid: len(cards) for pid, cards in data["hands"].items()},
+            "kitty_size": len(data["kitty"]),
+            "teams": [self.team_players(0), self.team_players(1)],
+            "hand_no": data["hand_no"],
+            "dealer": self.player_ids[data["dealer"]],
+            "bids": data["bids"],
+            "contract": data["contract"],
+            "trick": data["trick"],
+            "last_trick": data["last_trick"],
+            "tricks_taken": data["taken"],
+            "team_scores": data["team_scores"],
+            "target": self.options["target"],
+            "last_hand": data["results"][-1] if data["results"] else None,
+        }
+
+    def hidden_from(self, viewer):
+        """Other hands, the kitty (never shown, D9, D14) and other players' discards (D15)."""
+        data = self.data
+        me = str(viewer)
+        hidden = set(data["kitty"])
+        for pid, cards in data["hands"].items():
+            if pid != me:
+                hidden.update(cards)
+        for pid, cards in data["discards"].items():
+            if pid != me:
+                hidden.update(cards)
+        return hidden
+
+    # ----- moves for bots, zombies and simulations ----------------------------------------------------
+    def legal_actions(self, player_id):
+        if player_id not in self.table.active_players():
+            return []                                   # no out-of-turn actions in this game
+        state = self.table.current_state.name
+        if state == "bidding":
+            high = self.data["high"]
+            low = high["tricks"] + 1 if high else rules.MIN_BID
+            moves = [] if self.dealer_is_stuck() else [("pass", {})]
+            moves += [("bid", {"tricks": n, "designation": d})
+                      for n in range(low, rules.MAX_BID + 1) for d in rules.DESIGNATIONS]
+            return moves
+        if state == "chooseOption":
+            return [("chooseOption", {"option": o}) for o in self.options_for(player_id)]
+        if state == "discard":
+            return self.discard_moves(player_id)
+        if state == "playerTurn":
+            return [("playCard", args) for args in self.card_moves(player_id)]
+        return []
+
+    def discard_moves(self, player_id: int) -> list[tuple[str, dict]]:
+        """Every set of cards the player may discard (up to 6,188: 5 of 17)."""
+        owing = self.data["to_discard"][str(player_id)]
+        return [("discard", {"cards": list(c)}) for c in combinations(self.hand(player_id), owing)]
+
+    def card_moves(self, player_id: int) -> list[dict]:
+        """Every playCard argument set, the Dragon with each declaration it may take (D18-D20)."""
+        moves = []
+        led, trump = self.led_suit(), self.trump()
+        for card in self.playable(player_id):
+            if card != DRAGON or trump is not None:
+                moves.append({"card": card})
+            elif led is None:
+                moves += [{"card": card, "suit": s, "declare": d} for s in SUITS for d in DECLARATIONS]
+            else:
+                moves += [{"card": card, "declare": d} for d in DECLARATIONS]
+        return moves
+
+    def heuristic_move(self, player_id):
+        return bots.heuristic_move(self, player_id)

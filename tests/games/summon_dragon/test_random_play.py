@@ -1,0 +1,104 @@
+"""The shared random-play test (issue 4): seeded hands by random bots with the engine's harness.
+
+After every move: 53 cards conserved (hands + kitty + discards + played), 12 cards each before
+trick 1, trick units as counted; after every hand: 13 units shared, the scores recomputed here
+independently of rules.py, the game end as D25 says. Replay equality at the end of every game;
+leak and JSON checks on the first games.
+"""
+from __future__ import annotations
+
+import pytest
+
+from framework.engine.testing import play_random_game
+from games.summon_dragon import GAME
+from games.summon_dragon.cards import DECK
+
+FULL_DECK = sorted(DECK)
+HANDS_PER_GAME = 10
+
+
+def expected_points(bid: int, taken: int, option: str) -> tuple[int, int]:
+    """D24 written out again, apart from rules.hand_score."""
+    if taken >= bid:
+        made = 10 * bid + 5 * (taken - bid)
+        return made + (25 if option == "no-help" else 0), 5 * (13 - taken)
+    return -10 * bid - 5 * (bid - taken), 5 * (13 - taken)
+
+
+class Invariants:
+    def __init__(self):
+        self.results_checked = 0
+        self.totals = [0, 0]
+        self.hands_scored = 0
+
+    def __call__(self, table):
+        data = table.state["data"]
+        game = table.game
+        cards = data["kitty"] + data["played"]
+        for pid in data["hands"]:
+            cards = cards + data["hands"][pid] + data["discards"][pid]
+        assert sorted(cards) == FULL_DECK, "53 cards conserved"
+        assert all(play["card"] in data["played"] for play in data["trick"])
+        if table.current_state.name == "playerTurn" and data["tricks_played"] == 0 and not data["trick"]:
+            assert all(len(hand) == 12 for hand in data["hands"].values()), "12 cards each before trick 1"
+            assert len(data["kitty"]) in (0, 5)
+        played = data["tricks_played"]
+        assert sum(data["taken"]) == played + (1 if played == 12 else 0)
+        for result in data["results"][self.results_checked:]:
+            self.check_hand(table, result)
+        self.results_checked = len(data["results"])
+        if data["results"]:
+            target = table.options["target"]
+            scores = data["team_scores"]
+            over = max(scores) >= target and scores[0] != scores[1]
+            assert over == (table.status == "finished"), "the game ends exactly at the target (D25)"
+        for pid in game.player_ids:
+            assert table.state["scores"][str(pid)][0] == self.totals[game.seat_of(pid) % 2]
+
+    def check_hand(self, table, result):
+        game = table.game
+        assert sum(result["taken"]) == 13, "13 trick units per hand, the last trick double"
+        team = game.seat_of(result["bidder"]) % 2
+        bidders, defenders = expected_points(result["tricks"], result["taken"][team], result["option"])
+        assert result["delta"][team] == bidders
+        assert result["delta"][1 - team] == defenders
+        self.totals[team] += bidders
+        self.totals[1 - team] += defenders
+        assert result["scores"] == self.totals
+        self.hands_scored += 1
+
+
+def play(seed, *, hands=HANDS_PER_GAME, target=500, leaks=False):
+    check = Invariants()
+    # No action of this game is out of turn, so nobody but the active players is asked.
+    played = play_random_game(GAME, seed, options={"target": target}, invariants=check, out_of_turn_rate=0,
+                              stop=lambda table: table.state["data"]["hand_no"] > hands,
+                              check_leaks=leaks, check_json=leaks)
+    return played, check
+
+
+@pytest.mark.parametrize("first", range(0, 10, 5))
+def test_random_hands_with_leak_checks(first):
+    """100 hands with every check: leaks in every view and notification, JSON round trips."""
+    for seed in range(first, first + 5):
+        played, check = play(seed, leaks=True)
+        assert check.hands_scored == HANDS_PER_GAME or played.table.status == "finished"
+
+
+@pytest.mark.parametrize("first", range(100, 280, 10))
+def test_random_hands(first):
+    """1,800 more hands: invariants after every move and replay equality."""
+    for seed in range(first, first + 10):
+        played, check = play(seed)
+        assert check.hands_scored == HANDS_PER_GAME or played.table.status == "finished"
+
+
+def test_random_games_reach_the_end():
+    """100 more hands (2,000 in all) at a low target, so that random games end by the D25 rule."""
+    finished = scored = 0
+    for seed in range(500, 520):
+        played, check = play(seed, hands=8, target=50, leaks=seed == 500)
+        finished += played.table.status == "finished"
+        scored += check.hands_scored
+    assert finished >= 5
+    assert scored >= 100
