@@ -1,0 +1,192 @@
+"""The open round on the game's data: plays, passes, who wins it, collecting it, going out
+(rule text "Playing a round", "End of a hand"; DECISIONS.md 8-12, 18-19, 22, 26-28).
+
+Functions here return the next state by name, so the states stay thin.
+"""
+from __future__ import annotations
+
+from .cards import FOX, RANK_WORDS, card_points
+from .combos import DRAGON_RANK, FOUR, FOX_LEAD, SINGLE, STRAIGHT_FLUSH, Combo, combo_name, from_dict, plural
+from .rules import a_rank, contains_rank, wish_obliges
+
+__all__ = ["a_rank", "collect", "fresh_hand", "leading", "next_in", "play", "record_pass", "top"]
+
+
+def fresh_hand(player_ids: list[int]) -> dict:
+    """The per-hand part of the game's data."""
+    keys = [str(p) for p in player_ids]
+    return {
+        "hands": {k: [] for k in keys}, "stock": {k: [] for k in keys},
+        "calls": dict.fromkeys(keys), "answered": [], "played": [],
+        "passing": {}, "received": {}, "delivered": False,
+        "trick": [], "top": None, "last_player": None, "passed": [], "round_won": False,
+        "last_round": None, "won": {k: [] for k in keys}, "discard": [],
+        "out": [], "wish": None, "auto_pass": [], "hand_over": False,
+    }
+
+
+# ----- reading the round --------------------------------------------------------------------
+def leading(data: dict) -> bool:
+    """The active player leads: no combination yet, or the round is won and waits to be collected."""
+    return not data["trick"] or data["round_won"]
+
+
+def top(data: dict) -> Combo | None:
+    return from_dict(data["top"])
+
+
+def top_name(data: dict) -> str:
+    return data["trick"][-1]["name"] if data["trick"] else "nothing"
+
+
+def wish_name(data: dict) -> str | None:
+    return None if data["wish"] is None else RANK_WORDS[data["wish"]]
+
+
+def points(cards: list[str]) -> int:
+    return card_points(cards)
+
+
+def needed(combo: Combo | None) -> int:
+    """The fewest cards that can beat `combo`, from public information only (DECISIONS 22)."""
+    if combo is None:
+        return 0
+    if combo.kind == STRAIGHT_FLUSH:
+        return combo.size
+    if combo.kind == FOUR or (combo.kind == SINGLE and combo.rank == DRAGON_RANK):
+        return 4
+    return min(combo.size, 4)
+
+
+def next_in(game, player_id: int, include_self: bool = False) -> int:
+    """`player_id` if still in (and `include_self`), else the next player still in on their left."""
+    out = game.data["out"]
+    if include_self and player_id not in out:
+        return player_id
+    return game.player_after(player_id, skip=out.__contains__)
+
+
+# ----- changing the round -------------------------------------------------------------------
+def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | None) -> str:
+    """Put a checked play on the table; return the next state."""
+    data = game.data
+    hand = data["hands"][str(player_id)]
+    for card in cards:
+        hand.remove(card)
+    if player_id not in data["played"]:
+        data["played"].append(player_id)
+    if not data["trick"]:
+        data["auto_pass"] = []  # "pass until this round ends" ends with the round
+    name = combo_name(combo, cards)
+    # only the top combination matters to the rules; each play keeps its name for the view
+    data["trick"].append({"player": player_id, "cards": list(cards), "name": name})
+    data.update(top=combo.as_dict(), last_player=player_id, passed=[], round_won=False)
+    if combo.is_bomb:
+        game.inc_stat("bombs", 1, player_id)
+    game.notify_all("playCards", "${player_name} plays ${combo_name}", player_id=player_id, cards=list(cards),
+                    combo_name=name, combo=combo.as_dict(), hand_size=len(hand))
+    if data["wish"] is not None and contains_rank(cards, data["wish"]):
+        game.notify_all("wishFulfilled", "The wish for ${rank_name} is fulfilled",
+                        rank_name=plural(data["wish"]), rank=RANK_WORDS[data["wish"]])
+        data["wish"] = None
+    if new_wish is not None:
+        data["wish"] = new_wish
+        game.notify_all("wish", "${player_name} wishes for ${rank_name}", player_id=player_id,
+                        rank_name=plural(new_wish), rank=RANK_WORDS[new_wish])
+    if not hand:
+        ended = go_out(game, player_id, combo)
+        if ended:
+            return ended
+    if combo.kind == FOX_LEAD:
+        return fox(game, player_id)
+    return next_turn(game, player_id)
+
+
+def go_out(game, player_id: int, combo: Combo) -> str | None:
+    """The player played their last card. Returns the next state if that ends the hand."""
+    data = game.data
+    out = data["out"]
+    out.append(player_id)
+    game.notify_all("playerOut", "${player_name} is out (${place})", player_id=player_id,
+                    place=("first", "second", "third")[len(out) - 1])
+    if len(out) == 2 and game.seat_of(out[0]) % 2 == game.seat_of(out[1]) % 2:
+        data["hand_over"] = True
+        team = game.team_names()[game.seat_of(out[0]) % 2]
+        game.notify_all("doubleVictory", "Double victory for ${team}!", team=team)
+        return "endHand"
+    if len(out) < 3:
+        return None
+    data["hand_over"] = True  # the third player out ends the hand at once (DECISIONS 19)
+    if combo.kind == FOX_LEAD:
+        data["discard"].extend(data["trick"][-1]["cards"])
+        data["trick"], data["top"], data["last_player"] = [], None, None
+        return "endHand"
+    if combo.kind == SINGLE and combo.rank == DRAGON_RANK:
+        game.gamestate.change_active_player(player_id)
+        return "giveDragon"
+    collect(game, player_id)
+    return "endHand"
+
+
+def fox(game, player_id: int) -> str:
+    """The Fox ends its round at once; the partner leads, or the next player still in after them."""
+    data = game.data
+    data["discard"].append(FOX)
+    data["last_round"] = {"winner": None, "to": None, "plays": data["trick"]}
+    data.update(trick=[], top=None, last_player=None, passed=[], round_won=False, auto_pass=[])
+    leader = next_in(game, game.partner(player_id), include_self=True)
+    game.gamestate.change_active_player(leader)
+    game.notify_all("foxLead", "The Fox gives the lead to ${player_name}", player_id=leader)
+    return "playerTurn"
+
+
+def record_pass(game, player_id: int, auto: bool = False) -> str:
+    game.data["passed"].append(player_id)
+    game.notify_all("pass", "${player_name} passes", player_id=player_id, auto=auto)
+    return next_turn(game, player_id)
+
+
+def next_turn(game, after: int) -> str:
+    """Give the turn to the next player still in, passing for those who pass automatically; the
+    round is won when every other player still in has passed since the last play."""
+    data = game.data
+    out, passed, last = data["out"], data["passed"], data["last_player"]
+    still_in = [p for p in game.player_ids if p not in out]
+    table_top = top(data)
+    need = needed(table_top)
+    current = after
+    while True:
+        if all(p in passed for p in still_in if p != last):
+            return round_won(game)
+        current = game.player_after(current, skip=out.__contains__)
+        hand = data["hands"][str(current)]
+        if len(hand) < need or (current in data["auto_pass"] and not wish_obliges(hand, table_top, data["wish"])):
+            passed.append(current)
+            game.notify_all("pass", "${player_name} passes", player_id=current, auto=True)
+            continue
+        game.gamestate.change_active_player(current)
+        return "playerTurn"
+
+
+def round_won(game) -> str:
+    """The round is won but stays on the table (bombs still allowed) until the next lead or the
+    Dragon gift collects it (DECISIONS 9)."""
+    data = game.data
+    data["round_won"] = True
+    winner = data["last_player"]
+    game.notify_all("roundWon", "${player_name} wins the round", player_id=winner)
+    table_top = top(data)
+    if table_top.kind == SINGLE and table_top.rank == DRAGON_RANK:
+        game.gamestate.change_active_player(winner)
+        return "giveDragon"
+    game.gamestate.change_active_player(next_in(game, winner, include_self=True))
+    return "playerTurn"
+
+
+def collect(game, to: int) -> None:
+    """The round's cards go to `to`'s won cards; the table is cleared for the next lead."""
+    data = game.data
+    data["won"][str(to)].extend(card for entry in data["trick"] for card in entry["cards"])
+    data["last_round"] = {"winner": data["last_player"], "to": to, "plays": data["trick"]}
+    data.update(trick=[], top=None, last_player=None, passed=[], round_won=False, auto_pass=[])
+    game.notify_all("collect", "${player_name} takes the round", player_id=to)

@@ -1,0 +1,294 @@
+"""The states of a hand: deal 8, High Flight, deal 5, passing, rounds, the Dragon gift, scoring.
+
+States stay thin: the rules are in rules.py/plays.py/scoring.py, the round bookkeeping in
+round.py (on the game's data).
+"""
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields
+
+from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, State, UserError, action
+
+from . import rounds as rnd
+from .cards import DECK, parse_rank, sort_cards
+from .rules import Illegal, check_play, wish_obliges
+from .scoring import hand_score, winner
+
+
+class RankField(fields.Field):
+    """A rank 3..A, given as "J", "10" or 11."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return parse_rank(value)
+        except ValueError:
+            raise ValidationError("Not a rank: give 3 to 10, J, Q, K or A.") from None
+
+
+PLAY_SCHEMA = {"cards": fields.List(fields.String(), required=True),
+               "phoenix": RankField(load_default=None, allow_none=True),
+               "wish": RankField(load_default=None, allow_none=True)}
+
+
+class NewHand(State):
+    id = 10
+    type = GAME
+    update_progression = True
+
+    def enter(self):
+        game, data = self.game, self.game.data
+        data["hand_number"] += 1
+        fixed = game.options.get("deal") if data["hand_number"] == 1 else None
+        if fixed:
+            dealt = [list(hand) for hand in fixed["hands"]]
+        else:
+            deck = list(DECK)
+            game.rng.shuffle(deck)
+            dealt = [deck[13 * seat:13 * seat + 13] for seat in range(4)]
+        data.update(rnd.fresh_hand(game.player_ids))
+        game.notify_all("newHand", "Hand ${hand_number} begins: 8 cards each", hand_number=data["hand_number"])
+        for pid, cards in zip(game.player_ids, dealt, strict=True):
+            data["hands"][str(pid)] = sort_cards(cards[:8])
+            data["stock"][str(pid)] = cards[8:]
+            game.notify_player(pid, "dealCards", "You receive ${count} cards", cards=data["hands"][str(pid)],
+                               count=8)
+        return HighFlight
+
+
+class HighFlight(State):
+    id = 20
+    type = MULTIPLE_ACTIVE
+    description = "Waiting for ${actplayer} to decide on High Flight"
+    description_my_turn = "${you} may call High Flight (a bet of 200 that you go out first)"
+    transitions = {"done": 30}
+
+    @action({"call": fields.Boolean(required=True)})
+    def highFlight(self, player_id, call):
+        data = self.game.data
+        if call and data["calls"][str(player_id)]:
+            raise UserError("You have already called Take-off: each player makes at most one call per hand.")
+        data["answered"].append(player_id)
+        if call:
+            data["calls"][str(player_id)] = "highFlight"
+            self.game.inc_stat("calls", 1, player_id)
+            self.game.notify_all("call", "${player_name} calls High Flight!", player_id=player_id,
+                                 call="highFlight")
+        else:
+            self.game.notify_all("noHighFlight", "${player_name} does not call High Flight",
+                                 player_id=player_id)
+        self.game.gamestate.set_player_non_multiactive(player_id, "done")
+
+    def zombie(self, player_id):
+        return "highFlight", {"call": False}
+
+
+class DealRest(State):
+    id = 30
+    type = GAME
+
+    def enter(self):
+        data = self.game.data
+        for pid in self.game.player_ids:
+            more = data["stock"][str(pid)]
+            data["hands"][str(pid)] = sort_cards(data["hands"][str(pid)] + more)
+            data["stock"][str(pid)] = []
+            self.game.notify_player(pid, "dealCards", "You receive ${count} more cards", cards=sort_cards(more),
+                                    count=len(more))
+        self.game.notify_all("handSizes", "Everyone has 13 cards", hand_sizes=self.game.hand_sizes())
+        return PassCards
+
+
+class PassCards(State):
+    id = 40
+    type = MULTIPLE_ACTIVE
+    description = "Waiting for ${actplayer} to choose cards to pass"
+    description_my_turn = "${you} must choose one card for each other player"
+    transitions = {"done": 45}
+
+    @action({"left": fields.String(required=True), "partner": fields.String(required=True),
+             "right": fields.String(required=True)})
+    def passCards(self, player_id, left, partner, right):
+        hand = self.game.data["hands"][str(player_id)]
+        chosen = [left, partner, right]
+        if len(set(chosen)) != 3:
+            raise UserError("Pass three different cards: one to each other player.")
+        missing = [c for c in chosen if c not in hand]
+        if missing:
+            raise UserError(f"You do not hold {', '.join(missing)}.")
+        self.game.data["passing"][str(player_id)] = {"left": left, "partner": partner, "right": right}
+        self.game.notify_player(player_id, "cardsChosen", "You pass ${left} left, ${partner} to your partner "
+                                "and ${right} right", left=left, partner=partner, right=right)
+        self.game.notify_all("passReady", "${player_name} has chosen the cards to pass", player_id=player_id)
+        self.game.gamestate.set_player_non_multiactive(player_id, "done")
+
+
+class DeliverCards(State):
+    id = 45
+    type = GAME
+
+    def enter(self):
+        game, data = self.game, self.game.data
+        ids = game.player_ids
+        received = {str(pid): [] for pid in ids}
+        for seat, giver in enumerate(ids):
+            for offset, where in ((1, "left"), (2, "partner"), (3, "right")):
+                taker = ids[(seat + offset) % 4]
+                card = data["passing"][str(giver)][where]
+                data["hands"][str(giver)].remove(card)
+                data["hands"][str(taker)].append(card)
+                received[str(taker)].append({"from": giver, "card": card})
+        for pid in ids:
+            data["hands"][str(pid)] = sort_cards(data["hands"][str(pid)])
+            game.notify_player(pid, "cardsReceived", "You receive ${cards}",
+                               cards=[r["card"] for r in received[str(pid)]], received=received[str(pid)])
+        data["received"] = received
+        data["delivered"] = True
+        game.notify_all("cardsPassed", "Everyone has passed their cards")
+        leader = next(pid for pid in ids if "herald" in data["hands"][str(pid)])
+        game.gamestate.change_active_player(leader)
+        game.notify_all("firstLead", "${player_name} holds the Herald and leads", player_id=leader)
+        return PlayerTurn
+
+
+class PlayerTurn(State):
+    id = 50
+    type = ACTIVE_PLAYER
+    description = "${actplayer} ${what}"
+    description_my_turn = "${you} ${what}"
+
+    def args(self):
+        game, data = self.game, self.game.data
+        active = game.gamestate.active_player()
+        leading = rnd.leading(data)
+        what = "must lead a combination" if leading else "must play a higher combination or pass"
+        args = {"what": what, "lead": leading, "round_won": data["round_won"], "top": data["top"],
+                "wish": rnd.wish_name(data)}
+        if active is not None:
+            hand = data["hands"][str(active)]
+            top = None if leading else rnd.top(data)
+            args["_private"] = {active: {"wish_obliges": wish_obliges(hand, top, data["wish"])}}
+        return args
+
+    @action(PLAY_SCHEMA, out_of_turn=True)
+    def playCards(self, player_id, cards, phoenix=None, wish=None):
+        in_turn = self.game.gamestate.active_player() == player_id
+        return play_cards(self.game, player_id, cards, phoenix, wish, in_turn=in_turn)
+
+    @action("pass")
+    def pass_(self, player_id):
+        data = self.game.data
+        if rnd.leading(data):
+            raise UserError("You lead this round: you must play a combination.")
+        wish = data["wish"]
+        if wish_obliges(data["hands"][str(player_id)], rnd.top(data), wish):
+            raise UserError(f"You cannot pass: you must play {rnd.a_rank(wish)}, the wish obliges you.")
+        return rnd.record_pass(self.game, player_id)
+
+    @action({"on": fields.Boolean(required=True)}, out_of_turn=True)
+    def autoPass(self, player_id, on):
+        game, data = self.game, self.game.data
+        if player_id in data["out"]:
+            raise UserError("You are out of this hand.")
+        if not on:
+            if player_id in data["auto_pass"]:
+                data["auto_pass"].remove(player_id)
+            game.notify_player(player_id, "autoPass", "You will play this round yourself", on=False)
+            return None
+        active = game.gamestate.active_player() == player_id
+        if rnd.leading(data):
+            raise UserError("No round is open to pass in: wait for the next lead.")
+        if wish_obliges(data["hands"][str(player_id)], rnd.top(data), data["wish"]):
+            raise UserError(f"You cannot pass this round: you must play {rnd.a_rank(data['wish'])} "
+                            "when you can, the wish obliges you.")
+        if player_id not in data["auto_pass"]:
+            data["auto_pass"].append(player_id)
+        game.notify_player(player_id, "autoPass", "You pass until this round ends", on=True)
+        return rnd.record_pass(game, player_id) if active else None
+
+
+class GiveDragon(State):
+    id = 60
+    type = ACTIVE_PLAYER
+    description = "${actplayer} must give the Dragon's round to an opponent"
+    description_my_turn = "${you} must give the Dragon's round to an opponent"
+
+    def args(self):
+        active = self.game.gamestate.active_player()
+        return {"opponents": self.game.opponents(active) if active is not None else []}
+
+    @action({"to": fields.Integer(required=True)})
+    def giveDragon(self, player_id, to):
+        game, data = self.game, self.game.data
+        if to not in game.opponents(player_id):
+            names = " or ".join(game.player_name(p) for p in game.opponents(player_id))
+            raise UserError(f"The Dragon's round goes to an opponent: {names}.")
+        game.notify_all("dragonGiven", "${player_name} gives the Dragon's round to ${to_name}",
+                        player_id=player_id, to=to, to_name=game.player_name(to))
+        rnd.collect(game, to)
+        if data["hand_over"]:
+            return EndHand
+        game.gamestate.change_active_player(rnd.next_in(game, player_id, include_self=True))
+        return PlayerTurn
+
+    @action(PLAY_SCHEMA, out_of_turn=True)
+    def playCards(self, player_id, cards, phoenix=None, wish=None):
+        return play_cards(self.game, player_id, cards, phoenix, wish, in_turn=False)
+
+
+class EndHand(State):
+    id = 70
+    type = GAME
+    update_progression = True
+
+    def enter(self):
+        game, data = self.game, self.game.data
+        ids = game.player_ids
+        seats = {str(p): game.seat_of(p) for p in ids}
+        last = [str(p) for p in ids if p not in data["out"]]
+        last_hand = data["hands"][last[0]] if len(last) == 1 else []
+        result = hand_score(seats, [str(p) for p in data["out"]], data["won"], last_hand, data["calls"])
+        for team in (0, 1):
+            data["totals"][team] += result["total"][team]
+        for pid in ids:
+            game.set_score(pid, data["totals"][game.seat_of(pid) % 2])
+        first = data["out"][0] if data["out"] else None
+        for pid, call in data["calls"].items():
+            if call:
+                game.inc_stat("calls_won" if int(pid) == first else "calls_lost", 1, int(pid))
+        if first is not None:
+            game.inc_stat("first_out", 1, first)
+        game.inc_stat("hands")
+        data["last_hand"] = {"hand_number": data["hand_number"], **result, "totals": list(data["totals"]),
+                             "out": list(data["out"]), "calls_made": dict(data["calls"])}
+        teams = game.team_names()
+        game.notify_all("handScore", "${team_a} score ${points_a}, ${team_b} score ${points_b}",
+                        team_a=teams[0], team_b=teams[1], points_a=result["total"][0], points_b=result["total"][1],
+                        result=data["last_hand"], last_hand_points=rnd.points(last_hand))
+        won = winner(data["totals"], game.options["target"])
+        if won is not None:
+            game.notify_all("gameWon", "${team} win the game, ${total_a} to ${total_b}", team=teams[won],
+                            total_a=data["totals"][won], total_b=data["totals"][1 - won])
+            return GAME_END_ID
+        return NewHand
+
+
+def play_cards(game, player_id, cards, phoenix, wish, *, in_turn):
+    """Check and make a play: a lead, a reply in turn, or a bomb (any time a combination lies)."""
+    data = game.data
+    leading = in_turn and rnd.leading(data)
+    if not in_turn:
+        if player_id in data["out"]:
+            raise UserError("You are out of this hand.")
+        if data["hand_over"]:
+            raise UserError("The hand is over: no more bombs.")
+        if not data["trick"]:
+            raise UserError("A bomb out of turn needs a combination on the table: wait for the lead.")
+    top = None if leading else rnd.top(data)
+    try:
+        combo = check_play(data["hands"][str(player_id)], cards, top, rnd.top_name(data), in_turn=in_turn,
+                           wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
+    except Illegal as err:
+        raise UserError(str(err)) from None
+    if leading and data["round_won"]:
+        rnd.collect(game, data["last_player"])
+    return rnd.play(game, player_id, cards, combo, wish)

@@ -1,0 +1,54 @@
+"""The heuristic bot and zombie (issue "Bots and zombie"): a full game to 1000 by four bots,
+and the bot's choices: plays low, keeps bombs, gives the Dragon to the opponent with fewer cards."""
+from framework.engine import Table
+from games.dragon_phoenix import GAME
+from games.dragon_phoenix.bots import choose_passes
+from games.dragon_phoenix.cards import RANK
+
+from .helpers import ANNA, BEN, CARLA, DAN, PLAYERS, complete, data, new_table, pass_, play
+
+
+def test_a_full_game_to_1000_by_four_bots():
+    table = Table.create(GAME, PLAYERS, {}, "bots")
+    while table.status == "playing":
+        player = table.active_players()[0]
+        action, args = table.zombie_move(player)
+        table.apply(player, action, args)
+    totals = data(table)["totals"]
+    assert max(totals) >= 1000 and totals[0] != totals[1]
+    assert table.scores()[ANNA][0] == totals[0] and table.scores()[BEN][0] == totals[1]
+
+
+def test_bot_passes_keep_bombs_and_give_the_partner_the_best():
+    hand = ["herald", "3C", "4D", "9C", "9D", "9H", "9S", "QH", "AC", "dragon", "phoenix", "5S", "6S"]
+    passes = choose_passes(hand)
+    assert passes["partner"] == "dragon"
+    assert {passes["left"], passes["right"]} == {"herald", "3C"}
+
+
+def lowest_above(table, pid, rank):
+    return min(RANK[c] for c in data(table)["hands"][str(pid)] if c in RANK and RANK[c] > rank)
+
+
+def test_bot_plays_low_keeps_bombs_and_does_not_overtake_its_partner():
+    table = new_table(complete(["herald", "5C", "8C", "8D", "8H", "8S"], ["7C", "KD"], ["9D", "AH"], ["JC"]))
+    play(table, ANNA, "5C")
+    action, args = table.zombie_move(BEN)
+    assert action == "playCards" and len(args["cards"]) == 1
+    assert RANK[args["cards"][0]] == lowest_above(table, BEN, 5), "the lowest single that beats the 5"
+    play(table, BEN, "KD")
+    action, args = table.zombie_move(CARLA)
+    assert action == "playCards" and RANK[args["cards"][0]] == lowest_above(table, CARLA, 13)
+    play(table, CARLA, "AH")
+    pass_(table, DAN)
+    assert table.zombie_move(ANNA) == ("pass", {}), "Anna keeps her bomb and lets her partner's Ace stand"
+
+
+def test_bot_gives_the_dragon_to_the_opponent_with_fewer_cards():
+    table = new_table(complete(["herald", "3C", "4C"], ["dragon"], ["5D"], ["6D"]))
+    play(table, ANNA, "3C")
+    play(table, BEN, "dragon")
+    for pid in (CARLA, DAN, ANNA):
+        pass_(table, pid)
+    data(table)["hands"][str(CARLA)] = data(table)["hands"][str(CARLA)][:5]  # Carla is nearly out
+    assert table.zombie_move(BEN) == ("giveDragon", {"to": CARLA})
