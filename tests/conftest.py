@@ -9,6 +9,7 @@ from framework.web import create_app
 from .postgres import throwaway_cluster
 
 TEST_GAMES = ["tests.sample_game:Climb"]
+pytest_plugins = ["tests.receivers"]  # the smtp and webhook receiver fixtures
 
 
 def make_app(database_uri: str, **config):

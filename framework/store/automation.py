@@ -13,7 +13,7 @@ from sqlalchemy import select
 from framework.engine import Game, RandomBot, Table
 
 from .database import write_transaction
-from .models import GameTable, Seat, db, utcnow
+from .models import GameTable, Seat, clock, db
 from .tables import get_table, load_engine_table, record_move, set_zombie
 
 BOT_LEVELS = ("random", "heuristic")
@@ -58,7 +58,7 @@ def play_automatic_moves(table_id: int, games: dict[str, type[Game]], budget: fl
 
 def expire_deadlines(games: dict[str, type[Game]], now: datetime | None = None) -> list[int]:
     """Players past their deadline become zombies (their turn is then played); the tables touched."""
-    now = now or utcnow()
+    now = now or clock()
     late = db.session.execute(select(Seat.table_id, Seat.id).join(GameTable).where(
         GameTable.status == "playing", Seat.deadline.is_not(None), Seat.deadline <= now,
         Seat.zombie.is_(False))).all()

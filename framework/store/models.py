@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from flask import current_app, has_app_context
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -17,6 +18,12 @@ db = SQLAlchemy(model_class=Base)
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def clock() -> datetime:
+    """Now, for turns, deadlines and presence: the app's `CLOCK` callable when a test simulates days."""
+    override = current_app.config.get("CLOCK") if has_app_context() else None
+    return override() if override else utcnow()
 
 
 class User(db.Model):

@@ -13,7 +13,7 @@ from framework.engine import Game, Table, replay
 from . import outbox
 from .database import write_transaction
 from .errors import BadRequest, Conflict, Forbidden, NotFound, StaleMove
-from .models import ChatMessage, GameTable, Move, Notification, Seat, User, db, utcnow
+from .models import ChatMessage, GameTable, Move, Notification, Seat, User, clock, db, utcnow
 
 
 @dataclass
@@ -216,7 +216,7 @@ def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int
             raise StaleMove(f"The table has moved on (move {record.move}, you sent {expected_move}): "
                             "look again and retry.", move=record.move)
         table = load_engine_table(record, games)
-        seat.last_seen = utcnow()  # acting is being here: no "your turn" mail for this visit
+        seat.last_seen = clock()  # acting is being here: no "your turn" mail for this visit
         if seat.zombie:  # acting again is taking the seat back
             set_zombie(record, table, seat, False)
         made = table.apply(user_id, action, args, rollback=False)  # a refusal rolls back the transaction
@@ -234,17 +234,20 @@ def record_move(record: GameTable, table: Table, player_id: int, action: str, ar
                         actor=actor))
     _save_notifications(record.id, made)
     _save_snapshot(record, table)
-    update_turns(record, table, now)
+    update_turns(record, table, now, mover=player_id)
 
 
-def update_turns(record: GameTable, table: Table, now: datetime | None = None) -> None:
-    """Who became active: a deadline when the table has a time limit, and a "your turn" message."""
-    now = now or utcnow()
+def update_turns(record: GameTable, table: Table, now: datetime | None = None, mover: int | None = None) -> None:
+    """Who became active: a deadline when the table has a time limit, and a "your turn" message.
+
+    A player still active after their own move starts a new turn: a new deadline.
+    """
+    now = now or clock()
     active = set(table.active_players()) if table.status == "playing" else set()
     for seat in record.players:
-        if seat.user_id not in active:
+        if seat.user_id not in active or seat.user_id == mover:
             seat.active_since = seat.deadline = None
-        elif seat.active_since is None:
+        if seat.user_id in active and seat.active_since is None:
             seat.active_since = table.move
             if record.turn_hours:
                 seat.deadline = now + timedelta(hours=record.turn_hours)
@@ -261,7 +264,7 @@ def set_zombie(record: GameTable, table: Table, seat: Seat, zombie: bool, reason
                      {"player_id": seat.user_id})
     else:
         if seat.active_since is not None and record.turn_hours:
-            seat.deadline = utcnow() + timedelta(hours=record.turn_hours)
+            seat.deadline = clock() + timedelta(hours=record.turn_hours)
         table.notify(None, "zombieBack", "${player_name} is back", {"player_id": seat.user_id})
     _save_notifications(record.id, table.take_notifications())
     _save_snapshot(record, table)
@@ -330,7 +333,7 @@ def return_to_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -
         if seat is None or not seat.zombie:
             raise Conflict("You are not away from this table.")
         if record.status == "playing":
-            seat.last_seen = utcnow()
+            seat.last_seen = clock()
             set_zombie(record, load_engine_table(record, games), seat, False)
         else:
             seat.zombie = False
@@ -338,7 +341,7 @@ def return_to_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -
 
 def mark_seen(record: GameTable, user_id: int, now: datetime | None = None) -> None:
     """Presence from polling, written at most every 30 s so polls stay cheap."""
-    now = now or utcnow()
+    now = now or clock()
     seat = seat_of(record, user_id)
     if seat is not None and (seat.last_seen is None or now - seat.last_seen > timedelta(seconds=30)):
         with write_transaction():

@@ -11,7 +11,7 @@ from flask_migrate import upgrade
 from framework.store.automation import expire_deadlines, play_automatic_moves, tables_waiting_for_automatic_moves
 from framework.store.backup import backup_sqlite
 from framework.store.delivery import deliver_due
-from framework.store.models import utcnow
+from framework.store.models import clock
 
 
 def register_cli(app: Flask) -> None:
@@ -39,7 +39,7 @@ def register_cli(app: Flask) -> None:
         Run it every minute from cron or a systemd timer. Safe to run twice at once: each table
         and each message is handled under a lock and checked again there.
         """
-        now = datetime.fromisoformat(now_text.removesuffix("Z")) if now_text else utcnow()
+        now = datetime.fromisoformat(now_text.removesuffix("Z")) if now_text else clock()
         report = run_tick(now)
         click.echo("tick {now}: {zombies} out of time, {moves} automatic moves, {sent} sent, "
                    "{retry} to retry, {failed} failed".format(now=now.isoformat(), **report))

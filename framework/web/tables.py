@@ -8,7 +8,7 @@ from framework.engine import Table
 from framework.store import tables as store
 from framework.store.automation import automatic_seat, play_automatic_moves
 from framework.store.exchange import fork_table
-from framework.store.models import GameTable, utcnow
+from framework.store.models import GameTable, clock
 from framework.store.outbox import render_log
 
 from .auth import login_required
@@ -43,7 +43,7 @@ def dev_mode() -> bool:
 def table_json(record: GameTable, table: Table | None = None) -> dict:
     scores = table.scores() if table else {}
     options = {k: v for k, v in record.options.items() if k != "deal"}  # a fixed deal shows every hand
-    now = utcnow()
+    now = clock()
     return {
         "id": record.id, "game": record.game, "status": record.status, "options": options,
         "move": record.move, "seats": record.seats, "creator": record.creator_id,
