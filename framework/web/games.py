@@ -1,11 +1,16 @@
 """The game plugins this server runs, with their options and each action's argument schema."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+import shutil
+
+from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema, fields
 from marshmallow.utils import missing
 
+from framework.designer.diagram import FORMATS
 from framework.engine import Game
+
+from .errors import ApiError
 
 bp = Blueprint("games", __name__, url_prefix="/api")
 
@@ -50,6 +55,23 @@ def describe_game(game: type[Game]) -> dict:
             "players": {"min": game.min_players, "max": game.max_players},
             "options": options, "actions": actions,
             "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}
+
+
+@bp.get("/games/<name>/diagram")
+def diagram(name: str):
+    """The game's state machine: SVG where Graphviz is installed, else Mermaid text (`?format=` picks)."""
+    games = current_app.extensions["games"]
+    if name not in games:
+        raise ApiError(404, "not_found", f"There is no game {name!r}.")
+    fmt = request.args.get("format") or ("svg" if shutil.which("dot") else "mermaid")
+    if fmt not in FORMATS:
+        raise ApiError(400, "invalid_arguments", f"format: one of {', '.join(sorted(FORMATS))}.")
+    try:
+        text = FORMATS[fmt](games[name])
+    except RuntimeError as err:
+        raise ApiError(409, "unavailable", str(err)) from None
+    mimetype = "image/svg+xml" if fmt == "svg" else "text/plain"
+    return Response(text, mimetype=mimetype)
 
 
 @bp.get("/games")

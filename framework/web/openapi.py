@@ -4,7 +4,7 @@ from __future__ import annotations
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, jsonify
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from . import schemas as requests
 
@@ -158,6 +158,9 @@ class GameList(Schema):
     games = fields.List(fields.Dict(), required=True)
 
 
+DiagramQuery = Schema.from_dict({"format": fields.String(validate=validate.OneOf(["svg", "dot", "mermaid"]))},
+                               name="DiagramQuery")
+
 ACTION_ARGS = Schema.from_dict({"move": fields.Integer(metadata={"description": "the move number last seen"})},
                                name="ActionArguments")
 
@@ -169,6 +172,8 @@ OPERATIONS = [
     ("/api/me", "get", "My settings", None, None, (200, Me), [401]),
     ("/api/me", "patch", "Change where 'your turn' goes", requests.Settings, None, (200, Me), [400, 401]),
     ("/api/games", "get", "The game plugins", None, None, (200, GameList), []),
+    ("/api/games/{name}/diagram", "get", "A game's state machine (SVG, dot or Mermaid text)", None, DiagramQuery,
+     (200, None), [400, 404, 409]),
     ("/api/tables", "get", "The lobby", None, requests.LobbyQuery, (200, TableList), [400, 401]),
     ("/api/tables", "post", "Create a table", requests.NewTable, None, (201, TableInfo), [400, 401, 403, 404]),
     ("/api/me/tables", "get", "My tables, my turn first", None, None, (200, TableList), [401]),
@@ -198,24 +203,32 @@ OPERATIONS = [
 ]
 
 
+HOTSEAT_PATHS = {"/api/tables/{table_id}", "/api/tables/{table_id}/actions/{action}",
+                 "/api/tables/{table_id}/notifications"}
+
+
 def build_spec() -> dict:
     spec = APISpec(title="Card tables API", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()])
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     spec.components.schema("Error", schema=Error)
     paths: dict[str, dict] = {}
     for path, method, summary, body, query, (status, answer), errors in OPERATIONS:
-        operation: dict = {"summary": summary, "responses": {
-            str(status): {"description": "OK", "content": {"application/json": {"schema": answer}}}}}
+        content = {"application/json": {"schema": answer}} if answer is not None else \
+            {"image/svg+xml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}
+        operation: dict = {"summary": summary, "responses": {str(status): {"description": "OK", "content": content}}}
         for code in errors:
             operation["responses"][str(code)] = {"description": "refused",
                                                  "content": {"application/json": {"schema": "Error"}}}
-        if path not in ("/api/users", "/api/login", "/api/games"):
+        if path not in ("/api/users", "/api/login", "/api/games", "/api/games/{name}/diagram"):
             operation["security"] = [{"bearer": []}]
         parameters = [{"in": "path", "name": name, "required": True,
                        "schema": {"type": "integer"} if name == "table_id" else {"type": "string"}}
-                      for name in ("table_id", "action") if "{" + name + "}" in path]
+                      for name in ("table_id", "action", "name") if "{" + name + "}" in path]
         if query is not None:
             parameters.append({"in": "query", "schema": query})
+        if path in HOTSEAT_PATHS:
+            parameters.append({"in": "query", "name": "as", "required": False, "schema": {"type": "integer"},
+                               "description": "hotseat tables: the player id the creator acts or looks as"})
         if parameters:
             operation["parameters"] = parameters
         if body is not None:

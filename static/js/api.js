@@ -52,6 +52,23 @@ export async function request(method, path, body) {
   return payload;
 }
 
+/** On a hotseat table (development) the creator acts for the seat chosen here, per browser tab. */
+export function actingAs(tableId) {
+  const value = sessionStorage.getItem(`bga.as.${tableId}`);
+  return value ? Number(value) : null;
+}
+
+export function setActingAs(tableId, playerId) {
+  if (playerId) sessionStorage.setItem(`bga.as.${tableId}`, String(playerId));
+  else sessionStorage.removeItem(`bga.as.${tableId}`);
+}
+
+function withAs(tableId, path) {
+  const who = actingAs(tableId);
+  if (!who) return path;
+  return path + (path.includes("?") ? "&" : "?") + `as=${who}`;
+}
+
 export const api = {
   get: (path) => request("GET", path),
   post: (path, body = {}) => request("POST", path, body),
@@ -67,10 +84,10 @@ export const api = {
   leave: (id) => request("POST", `/api/tables/${id}/leave`, {}),
   comeBack: (id) => request("POST", `/api/tables/${id}/return`, {}),
   addBots: (id, count) => request("POST", `/api/tables/${id}/bots`, { count }),
-  view: (id) => request("GET", `/api/tables/${id}`),
-  act: (id, action, args, move) => request("POST", `/api/tables/${id}/actions/${encodeURIComponent(action)}`,
+  view: (id) => request("GET", withAs(id, `/api/tables/${id}`)),
+  act: (id, action, args, move) => request("POST", withAs(id, `/api/tables/${id}/actions/${encodeURIComponent(action)}`),
     move === undefined || move === null ? { ...args } : { ...args, move }),
-  notifications: (id, after) => request("GET", `/api/tables/${id}/notifications?after=${after}`),
+  notifications: (id, after) => request("GET", withAs(id, `/api/tables/${id}/notifications?after=${after}`)),
   replay: (id, move, seat) => {
     const query = new URLSearchParams();
     if (move !== null && move !== undefined) query.set("move", move);

@@ -1,5 +1,5 @@
 // The table page (BGA's gamegui for our API): status bar, player boards, game area, actions, log, polling.
-import { api, ApiError, botsAvailable, gameCatalog, gameModule, leavingAvailable, session } from "./api.js";
+import { actingAs, api, ApiError, botsAvailable, gameCatalog, gameModule, leavingAvailable, session, setActingAs } from "./api.js";
 import { fill, h, seatColour } from "./dom.js";
 import { colourNames, formatValue, humanize, playerName, renderLog } from "./format.js";
 import { actionForm, renderGenericArea, suggestionsFrom } from "./generic.js";
@@ -69,7 +69,7 @@ export class TablePage {
   constructor(root, tableId) {
     this.root = root;
     this.id = tableId;
-    this.me = session.user && session.user.id;
+    this.me = actingAs(tableId) || (session.user && session.user.id);
     this.view = null;
     this.viewKey = "";
     this.lastSeq = 0;
@@ -247,7 +247,15 @@ export class TablePage {
   renderExtra() {
     const { table } = this.view;
     const seated = table.players.some((p) => p.id === this.me);
-    const parts = [];
+    const parts = [h("a.diagram-link", { href: `/api/games/${encodeURIComponent(table.game)}/diagram`,
+      target: "_blank", rel: "noopener" }, "State diagram")];
+    if (this.view.hotseat) {
+      const select = h("select.hotseat-seat", { "aria-label": "Act as",
+        on: { change: (event) => { setActingAs(this.id, Number(event.target.value)); window.location.reload(); } } },
+        ...table.players.map((p) => h("option", { value: String(p.id), selected: p.id === this.me ? "" : undefined },
+          `Seat ${p.seat + 1}: ${p.name}`)));
+      parts.push(h("label.hotseat", "Hotseat: act as ", select));
+    }
     if (table.status === "open" && !seated) {
       parts.push(h("button", { type: "button", on: { click: () => this.join() } }, "Join this table"));
     }

@@ -55,3 +55,13 @@ def test_fork_replays_to_move_n_as_a_hotseat_table(api):
     assert played.status_code == 200
     assert api.view(table_id, "anna")["table"]["move"] == 3  # the original is untouched
     assert api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 9}).status_code == 400
+
+
+def test_notifications_follow_the_hotseat_seat(api):
+    api.register("dana")
+    created = api.post("/api/tables", "dana", json={"game": "climb", "players": 2, "hotseat": True}).json
+    stand_in = created["players"][1]["id"]
+    api.post(f"/api/tables/{created['id']}/actions/pickCharm?as={stand_in}", "dana", json={"charm": "jade"})
+    theirs = api.get(f"/api/tables/{created['id']}/notifications?as={stand_in}&after=0", "dana")
+    assert theirs.status_code == 200 and "jade" in str(theirs.json)
+    assert "jade" not in str(api.get(f"/api/tables/{created['id']}/notifications?after=0", "dana").json)

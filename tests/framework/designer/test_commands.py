@@ -124,3 +124,35 @@ def test_svg_needs_graphviz_and_says_so(cli_app):
         assert result.exit_code == 0 and "<svg" in result.output and "pickCharm" in result.output
     else:
         assert result.exit_code == 1 and "apt-get install graphviz" in result.output
+
+
+SHIPPED = ["dragon_phoenix", "summon_dragon", "zhubu_shengji"]
+
+
+@pytest.fixture(scope="module")
+def shipped_app(tmp_path_factory):
+    return make_app(f"sqlite:///{tmp_path_factory.mktemp('shipped') / 'x.sqlite'}", GAMES=SHIPPED)
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_commands_work_on_every_shipped_game(shipped_app, game, tmp_path):
+    games = shipped_app.extensions["games"]
+    assert run(shipped_app, "validate", game).exit_code == 0
+    mermaid = run(shipped_app, "diagram", game).output
+    assert all(f" {state.name} (" in mermaid for state in games[game].states)
+    simulated = run(shipped_app, "simulate", game, "--games", "2", "--bot", "heuristic", "--seed", "ship")
+    assert simulated.exit_code == 0 and "games: 2 of 2 finished, 0 failed" in simulated.output, simulated.output
+    exported = run(shipped_app, "export-bga", game, "--out", str(tmp_path / "bga"))
+    assert exported.exit_code == 0 and (tmp_path / "bga" / "states.inc.php").exists()
+
+
+def test_diagram_endpoint_serves_the_state_machine(cli_app):
+    import shutil
+
+    client = cli_app.test_client()
+    mermaid = client.get("/api/games/climb/diagram?format=mermaid")
+    assert mermaid.status_code == 200 and mermaid.mimetype == "text/plain" and "pickCharm" in mermaid.text
+    default = client.get("/api/games/climb/diagram")
+    assert default.mimetype == ("image/svg+xml" if shutil.which("dot") else "text/plain")
+    assert client.get("/api/games/chess/diagram").status_code == 404
+    assert client.get("/api/games/climb/diagram?format=png").status_code == 400
