@@ -5,7 +5,7 @@ FLASK  := $(VENV)/bin/flask --app framework.web
 PORT   ?= 5000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run serve test lint clean
+.PHONY: install run serve test lint soak clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -31,6 +31,10 @@ lint: install
 
 test: install lint
 	$(PY) -m pytest
+
+# Load test: 2 gunicorn workers on SQLite then PostgreSQL, 10,000 racing moves, a worker killed mid-way.
+soak: install
+	$(PY) -m tools.soak --moves 10000 --db both
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache
