@@ -5,7 +5,7 @@ FLASK  := $(VENV)/bin/flask --app framework.web
 PORT   ?= 5000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run serve test lint soak clean
+.PHONY: install run serve test lint soak bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -35,6 +35,10 @@ test: install lint
 # Load test: 2 gunicorn workers on SQLite then PostgreSQL, 10,000 racing moves, a worker killed mid-way.
 soak: install
 	$(PY) -m tools.soak --moves 10000 --db both
+
+# Speed: HTTP against a bare Flask baseline, self-play, replay, storage, views, the page; writes BENCHMARKS.md.
+bench: install
+	$(PY) -m tools.bench
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

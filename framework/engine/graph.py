@@ -46,9 +46,10 @@ def resolve(game: type[Game], source: type[State] | None, target) -> int | None:
     return None
 
 
-def _returned_targets(function, namespace: dict) -> tuple[list, bool]:
+def _returned_targets(function) -> tuple[list, bool]:
     """Constant or named targets in `return` and next-state calls of a function; and whether any
-    return is computed."""
+    return is computed. Names are looked up in the function's own module globals."""
+    namespace = getattr(function, "__globals__", {})
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):
@@ -87,21 +88,20 @@ def build_graph(game: type[Game]) -> StateGraph:
     registry = game.registry()
     graph = StateGraph(game, dict(registry["by_id"]))
     for state in game.states:
-        namespace = vars(inspect.getmodule(state))
         for label, target in state.transitions.items():
             graph.edges.append(Edge(state.id, resolve(game, state, target), label, repr(target)))
         methods = [getattr(state, spec.method) for spec in state.actions.values()]
         if "enter" in vars(state):
             methods.append(state.enter)
         for method in methods:
-            targets, dynamic = _returned_targets(method, namespace)
+            targets, dynamic = _returned_targets(method)
             if dynamic:
                 graph.dynamic.add(state.id)
             for target in targets:
                 if isinstance(target, str) and target in state.transitions:
                     continue  # a declared transition, already an edge
                 graph.edges.append(Edge(state.id, resolve(game, state, target), _label(target), repr(target)))
-    first, _ = _returned_targets(game.setup, vars(inspect.getmodule(game)))
+    first, _ = _returned_targets(game.setup)
     graph.first = resolve(game, None, first[0]) if first else min(s.id for s in game.states)
     graph.edges.append(Edge(GAME_SETUP_ID, graph.first, ""))
     return graph

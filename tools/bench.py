@@ -1,0 +1,384 @@
+"""`make bench`: the project's speed, measured in one run on this machine, printed as a table.
+
+1 baseline HTTP (read a row, update, commit) · 2 real Dragon and Phoenix moves over HTTP, SQLite and
+PostgreSQL, 1 and 2 gunicorn workers · 3 engine self-play per game · 4 replay at 1k/10k/100k moves
+· 5 bytes stored per move · 6 building a view · 7 the table page in Chromium. Servers and clients
+run on 127.0.0.1 only, for bounded times; everything started is stopped.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import date
+from pathlib import Path
+
+from framework.engine import RandomBot, Table, replay
+from framework.engine.plugins import load_game
+from framework.engine.testing import default_players
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["dragon_phoenix", "summon_dragon", "zhubu_shengji"]
+HAND_END = {"dragon_phoenix": "handScore", "summon_dragon": "handScore", "zhubu_shengji": "handScored"}
+TARGETS = {"dragon_phoenix": 350, "zhubu_shengji": 400, "summon_dragon": 1000}
+
+
+# ----- 3. engine self-play -----------------------------------------------------------------
+def self_play(name: str, seconds: float) -> dict:
+    """Random bots, one process, every move checked: hands and actions per second."""
+    game = load_game(name)
+    players = default_players(game.max_players)
+    actions = hands = seed = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        seed += 1
+        table = Table.create(game, players, None, f"bench-{seed}")
+        bot = RandomBot(seed)
+        while table.status == "playing" and time.perf_counter() - started < seconds:
+            player = table.active_players()[0]
+            made = table.apply(player, *bot.choose(table, player), rollback=False)
+            actions += 1
+            hands += sum(1 for n in made if n["type"] == HAND_END[name])
+    elapsed = time.perf_counter() - started
+    return {"hands_per_s": hands / elapsed, "actions_per_s": actions / elapsed}
+
+
+def recorded_games(name: str, total_moves: int) -> list[dict]:
+    """Whole games by random bots until `total_moves` moves are logged."""
+    game = load_game(name)
+    players = default_players(game.max_players)
+    logs, count, seed = [], 0, 0
+    while count < total_moves:
+        seed += 1
+        table = Table.create(game, players, {"target": 500} if name == "dragon_phoenix" else None, f"log-{seed}")
+        bot, moves = RandomBot(seed), []
+        while table.status == "playing" and count + len(moves) < total_moves:
+            player = table.active_players()[0]
+            action, args = bot.choose(table, player)
+            table.apply(player, action, args, rollback=False)
+            moves.append({"player": player, "action": action, "args": args})
+        logs.append({"players": players, "options": table.options, "seed": f"log-{seed}", "moves": moves})
+        count += len(moves)
+    return logs
+
+
+# ----- 4. replay ---------------------------------------------------------------------------
+def replay_speed(name: str, sizes: list[int]) -> dict:
+    game = load_game(name)
+    logs = recorded_games(name, max(sizes))
+    out = {}
+    for size in sizes:
+        chosen, count = [], 0
+        for log in logs:
+            if count >= size:
+                break
+            take = log["moves"][: size - count]
+            chosen.append({**log, "moves": take})
+            count += len(take)
+        started = time.perf_counter()
+        for log in chosen:
+            replay(game, log["players"], log["options"], log["seed"], log["moves"])
+        out[size] = count / (time.perf_counter() - started)
+    return out
+
+
+# ----- 5 and 6: storage and views ------------------------------------------------------------
+def storage_and_view(name: str) -> dict:
+    """Bytes per move of what the store writes (move rows, notification rows, the snapshot once),
+    and the time to build one player's view in the middle of a game."""
+    game = load_game(name)
+    players = default_players(game.max_players)
+    table = Table.create(game, players, None, "storage")
+    written = sum(len(json.dumps(n)) for n in table.take_notifications())
+    bot, moves, middle = RandomBot(7), 0, None
+    while table.status == "playing" and moves < 3000:
+        player = table.active_players()[0]
+        action, args = bot.choose(table, player)
+        made = table.apply(player, action, args, rollback=False)
+        written += len(json.dumps({"player": player, "action": action, "args": args})) + 40  # row overhead
+        written += sum(len(json.dumps(n)) + 24 for n in made)
+        moves += 1
+        if moves == 150:
+            middle = Table.load(game, players, table.options, table.seed, json.loads(json.dumps(table.state)))
+    written += len(json.dumps(table.state))
+    viewer = players[0]["id"]
+    runs = 500
+    started = time.perf_counter()
+    for _ in range(runs):
+        middle.view(viewer)
+    return {"bytes_per_move": written / moves, "view_ms": (time.perf_counter() - started) * 1000 / runs}
+
+
+# ----- 1 and 2: HTTP ---------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """gunicorn on 127.0.0.1 with `workers` processes, stopped on exit."""
+
+    def __init__(self, app_spec: str, url: str, workers: int, extra_env: dict | None = None):
+        self.port = free_port()
+        env = {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url, "PYTHONPATH": str(ROOT), **(extra_env or {})}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"127.0.0.1:{self.port}",
+             "--log-level", "warning", app_spec], env=env, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the server did not start")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def post(port: int, path: str, body: dict, token: str | None = None) -> tuple[int, float]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    started = time.perf_counter()
+    connection.request("POST", path, body=json.dumps(body), headers=headers)
+    answer = connection.getresponse()
+    answer.read()
+    connection.close()
+    return answer.status, time.perf_counter() - started
+
+
+def load(port: int, scripts: list[list[tuple[str, dict, str | None]]], seconds: float) -> dict:
+    """One thread per script, each sending its requests in order until time runs out."""
+    latencies, errors, lock = [], [0], threading.Lock()
+    stop_at = time.perf_counter() + seconds
+
+    def run(script):
+        mine = []
+        for path, body, token in script:
+            if time.perf_counter() >= stop_at:
+                break
+            status, took = post(port, path, body, token)
+            if status != 200:
+                with lock:
+                    errors[0] += 1
+                break
+            mine.append(took)
+        with lock:
+            latencies.extend(mine)
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=run, args=(s,)) for s in scripts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    latencies.sort()
+    return {"per_s": len(latencies) / elapsed, "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))], "errors": errors[0]}
+
+
+def baseline_http(url: str, workers: int, clients: int, seconds: float) -> dict:
+    server = Server("tools.bench_baseline:create_app()", url, workers)
+    try:
+        scripts = [[("/bump", {}, None)] * 100_000 for _ in range(clients)]
+        return load(server.port, scripts, seconds)
+    finally:
+        server.stop()
+
+
+def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
+    """Dragon and Phoenix tables played through the action endpoint by scripted clients: each
+    table's moves are worked out beforehand by bots on the same seed, then sent by its players."""
+    from framework.store import db
+    from framework.web import create_app
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "GAMES": ["dragon_phoenix"],
+                      "LOGIN_ATTEMPTS": 10**6})
+    with app.app_context():
+        db.create_all()
+    client, game, scripts = app.test_client(), load_game("dragon_phoenix"), []
+    stamp = f"{time.time():.0f}-{workers}"
+    for number in range(clients):
+        tokens, players = {}, []
+        for seat in range(4):
+            answer = client.post("/api/users", json={"name": f"b{stamp}-{number}-{seat}",
+                                                      "password": "bench-password"}).json
+            tokens[answer["id"]] = answer["token"]
+            players.append({"id": answer["id"], "name": f"b{stamp}-{number}-{seat}"})
+        first = next(iter(tokens.values()))
+        seed = f"http-{stamp}-{number}"
+        table_id = client.post("/api/tables", headers={"Authorization": f"Bearer {first}"},
+                               json={"game": "dragon_phoenix", "seed": seed}).json["id"]
+        for token in list(tokens.values())[1:]:
+            client.post(f"/api/tables/{table_id}/join", headers={"Authorization": f"Bearer {token}"})
+        table, bot, script = Table.create(game, players, None, seed), RandomBot(number), []
+        while table.status == "playing" and len(script) < 5000:
+            player = table.active_players()[0]
+            action, args = bot.choose(table, player)
+            table.apply(player, action, args, rollback=False)
+            script.append((f"/api/tables/{table_id}/actions/{action}", {**args, "move": table.move - 1},
+                           tokens[player]))
+        scripts.append(script)
+    with app.app_context():
+        db.engine.dispose()
+    server = Server("framework.web:create_app()", url, workers,
+                    {"BGA_GAMES": '["dragon_phoenix"]', "BGA_LOGIN_ATTEMPTS": "1000000"})
+    try:
+        return load(server.port, scripts, seconds)
+    finally:
+        server.stop()
+
+
+def http_section(seconds: float, clients: int, postgres: bool) -> list[tuple]:
+    rows = []
+    databases = [("SQLite", lambda: f"sqlite:///{tempfile.mkdtemp(prefix='bga-bench-')}/bench.sqlite")]
+    cluster = None
+    if postgres:
+        from tests.postgres import throwaway_cluster
+
+        cluster = throwaway_cluster()
+        pg_url = cluster.__enter__()
+        databases.append(("PostgreSQL", lambda: pg_url))
+    try:
+        for label, make_url in databases:
+            for workers in (1, 2):
+                base = baseline_http(make_url(), workers, clients, seconds)
+                real = moves_http(make_url(), workers, clients, seconds)
+                rows.append((label, workers, base, real))
+    finally:
+        if cluster is not None:
+            cluster.__exit__(None, None, None)
+    return rows
+
+
+# ----- 7. the browser ----------------------------------------------------------------------------
+def browser_section() -> dict | None:
+    import shutil
+
+    chromium = shutil.which("chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    if not chromium:
+        return None
+    from werkzeug.serving import make_server
+
+    from tests.conftest import Api, make_app
+
+    app = make_app(f"sqlite:///{tempfile.mkdtemp(prefix='bga-bench-')}/page.sqlite", GAMES=["dragon_phoenix"])
+    api = Api(app.test_client())
+    for name in ("p0", "p1", "p2", "p3"):
+        api.register(name)
+    table_id = api.new_table("p0", game="dragon_phoenix", joiners=["p1", "p2", "p3"])
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    timings, sizes = [], {}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=args)
+            for _ in range(5):
+                context = browser.new_context(base_url=base)
+                context.add_init_script(
+                    f"localStorage.setItem('bga.token', {json.dumps(api.tokens['p0'])});"
+                    f"localStorage.setItem('bga.user', {json.dumps(json.dumps({'id': api.ids['p0'], 'name': 'p0'}))});")
+                page = context.new_page()
+                page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body()))
+                        if r.url.endswith((".js", ".css")) else None)
+                started = time.perf_counter()
+                page.goto(f"/#/table/{table_id}")
+                page.wait_for_selector(".status-bar:not(:empty)")
+                page.wait_for_selector("button, .generic-forms form")
+                timings.append(time.perf_counter() - started)
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    return {"tti_ms": 1000 * statistics.median(timings), "js_css_kb": sum(sizes.values()) / 1024,
+            "files": len(sizes)}
+
+
+# ----- the report --------------------------------------------------------------------------------
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=10.0, help="length of each HTTP and self-play run")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--write", default=str(ROOT / "BENCHMARKS.md"), help="where to write the results")
+    args = parser.parse_args()
+    lines = ["# Benchmarks\n", f"`make bench` on {date.today()}: {platform.machine()}, {os.cpu_count()} cores, "
+             f"Python {platform.python_version()}, {platform.platform()}.\n"]
+
+    def out(text=""):
+        print(text, flush=True)
+        lines.append(text)
+
+    out("## 1-2. Moves over HTTP (gunicorn, "
+        f"{args.clients} clients, {args.seconds:.0f} s each)\n")
+    out("| database | workers | baseline req/s | p50 | p99 | D&P moves/s | p50 | p99 | throughput ratio | p99 ratio |")
+    out("|---|---|---|---|---|---|---|---|---|---|")
+    http_rows = http_section(args.seconds, args.clients, not args.no_postgres)
+    for label, workers, base, real in http_rows:
+        out(f"| {label} | {workers} | {base['per_s']:.0f} | {base['p50_ms']:.1f} ms | {base['p99_ms']:.1f} ms | "
+            f"{real['per_s']:.0f} | {real['p50_ms']:.1f} ms | {real['p99_ms']:.1f} ms | "
+            f"{real['per_s'] / base['per_s']:.2f} (target 0.6) | {real['p99_ms'] / base['p99_ms']:.2f} (target 2) |")
+    pg = [real["per_s"] for label, _, _, real in http_rows if label == "PostgreSQL"]
+    if len(pg) == 2:
+        out(f"\nPostgreSQL, 2 workers / 1 worker: {pg[1] / pg[0]:.2f} (target 1.5)")
+
+    out("\n## 3. Engine self-play (random bots, one process, every move checked)\n")
+    out("| game | hands/s | actions/s | target hands/s |")
+    out("|---|---|---|---|")
+    for name in GAMES:
+        result = self_play(name, args.seconds)
+        out(f"| {name} | {result['hands_per_s']:.0f} | {result['actions_per_s']:.0f} | {TARGETS[name]} |")
+
+    out("\n## 4. Replay (Dragon and Phoenix logs, many games end to end)\n")
+    out("| moves | actions/s |")
+    out("|---|---|")
+    for size, speed in replay_speed("dragon_phoenix", [1_000, 10_000, 100_000]).items():
+        out(f"| {size:,} | {speed:.0f} |")
+
+    out("\n## 5-6. Storage per move and building a view\n")
+    out("| game | bytes stored per move (target 1024) | view for one player |")
+    out("|---|---|---|")
+    for name in GAMES:
+        result = storage_and_view(name)
+        out(f"| {name} | {result['bytes_per_move']:.0f} | {result['view_ms']:.3f} ms |")
+
+    out("\n## 7. The table page in headless Chromium\n")
+    page = browser_section()
+    if page:
+        out(f"Interactive in {page['tti_ms']:.0f} ms (median of 5, target 300); "
+            f"{page['js_css_kb']:.1f} KB of JS+CSS in {page['files']} files (target 150 KB).")
+    else:
+        out("Skipped: Chromium or Playwright is not installed.")
+    Path(args.write).write_text("\n".join(lines) + "\n")
+    print(f"\nwritten to {args.write}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
