@@ -8,6 +8,7 @@ run on 127.0.0.1 only, for bounded times; everything started is stopped.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -271,6 +272,26 @@ def http_section(seconds: float, clients: int, postgres: bool) -> list[tuple]:
 
 
 # ----- 7. the browser ----------------------------------------------------------------------------
+def record_size(response, sizes: dict) -> None:
+    if response.url.endswith((".js", ".css")):
+        with contextlib.suppress(Exception):  # a response the page navigated away from has no body left
+            sizes[response.url] = len(response.body())
+
+
+class QuietHandler:
+    """werkzeug's request handler without a log line per request."""
+
+    @staticmethod
+    def make():
+        from werkzeug.serving import WSGIRequestHandler
+
+        class Handler(WSGIRequestHandler):
+            def log_request(self, *args, **kwargs):
+                pass
+
+        return Handler
+
+
 def browser_section() -> dict | None:
     import shutil
 
@@ -290,7 +311,7 @@ def browser_section() -> dict | None:
     for name in ("p0", "p1", "p2", "p3"):
         api.register(name)
     table_id = api.new_table("p0", game="dragon_phoenix", joiners=["p1", "p2", "p3"])
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler.make())
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
     args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -305,8 +326,7 @@ def browser_section() -> dict | None:
                     f"localStorage.setItem('bga.token', {json.dumps(api.tokens['p0'])});"
                     f"localStorage.setItem('bga.user', {json.dumps(json.dumps({'id': api.ids['p0'], 'name': 'p0'}))});")
                 page = context.new_page()
-                page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body()))
-                        if r.url.endswith((".js", ".css")) else None)
+                page.on("response", lambda r: record_size(r, sizes))
                 started = time.perf_counter()
                 page.goto(f"/#/table/{table_id}")
                 page.wait_for_selector(".status-bar:not(:empty)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 
 from framework.engine import Game, RandomBot, Table
 
@@ -39,6 +39,8 @@ def choose_move(record: GameTable, table: Table, seat: Seat) -> tuple[str, dict,
 def play_automatic_moves(table_id: int, games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET,
                          max_moves: int = 5000, now: datetime | None = None) -> int:
     """Play bot and zombie turns until a person must act, the game ends, or the budget is spent."""
+    if not has_automatic_seats(table_id):
+        return 0  # all people: no write transaction to pay for
     started, played = time.monotonic(), 0
     while played < max_moves and (budget is None or time.monotonic() - started < budget):
         with write_transaction():
@@ -54,6 +56,11 @@ def play_automatic_moves(table_id: int, games: dict[str, type[Game]], budget: fl
             record_move(record, table, seat.user_id, action, args, made, actor, now)
         played += 1
     return played
+
+
+def has_automatic_seats(table_id: int) -> bool:
+    return db.session.scalar(select(exists().where(
+        Seat.table_id == table_id, Seat.zombie.is_(True) | Seat.bot_level.is_not(None))))
 
 
 def expire_deadlines(games: dict[str, type[Game]], now: datetime | None = None) -> list[int]:

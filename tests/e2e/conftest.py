@@ -58,7 +58,7 @@ def browser(playwright_api, chromium_path):
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory):
     path = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
-    app = make_app(f"sqlite:///{path}")
+    app = make_app(f"sqlite:///{path}", GAMES=None)  # every shipped game, and the tests' Climb
     with pytest.MonkeyPatch.context() as patch:
         # Cheap password hashes for the tests' two dozen accounts (scrypt costs ~0.3 s each on a busy machine).
         patch.setattr(users, "generate_password_hash",

@@ -74,6 +74,7 @@ def test_a_whole_game_through_the_page(new_context, api, artifacts):
     adopt_browser_user(page, api, "alice")
 
     # Create a Climb table for two with one card each: the form shows the options with their defaults.
+    page.get_by_label("Game", exact=True).select_option(label="Climb (test game)")
     expect(page.get_by_label("Hand size (1–4)")).to_have_value("3")
     page.get_by_label("Players").select_option("2")
     page.get_by_label("Hand size (1–4)").fill("2")

@@ -119,6 +119,7 @@ def test_a_private_table_is_joined_with_its_code(new_context, api):
     api.register("quin")
     host = new_context(user=("quin", api))
     host.goto("/#/lobby")
+    host.get_by_label("Game", exact=True).select_option(label="Climb (test game)")
     host.get_by_label("Players").select_option("2")
     host.get_by_label("Private (join by invitation code)").check()
     host.get_by_role("button", name="Create table").click()
