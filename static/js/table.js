@@ -127,6 +127,8 @@ export class TablePage {
       scores: h("div.scores-wrap"),
       log: h("ol.log-lines", { "aria-label": "Game log" }),
       connection: h("p.connection", { hidden: true, role: "status" }),
+      chat: h("ol.chat-lines", { "aria-label": "Chat messages" }),
+      chatInput: h("input", { type: "text", maxlength: "500", "aria-label": "Chat message", placeholder: "Say something" }),
       extra: h("div.table-extra"),
     };
     const e = this.els;
@@ -141,7 +143,10 @@ export class TablePage {
         h("aside.table-side",
           h("section", { "aria-label": "Players" }, h("h2", "Players"), e.boards),
           e.scores,
-          h("section.log", h("h2", "Log"), e.log)))));
+          h("section.log", h("h2", "Log"), e.log),
+          h("section.chat", { "aria-label": "Chat" }, h("h2", "Chat"), e.chat,
+            h("form.chat-form", { on: { submit: (event) => { event.preventDefault(); this.say(); } } },
+              e.chatInput, h("button", { type: "submit" }, "Send")))))));
   }
 
   async loadHistory() {
@@ -436,8 +441,33 @@ export class TablePage {
     return this.running;
   }
 
+  /** Chat: messages are text (textContent only), polled with the view. */
+  async loadChat() {
+    const { messages } = await api.chat(this.id, this.lastChat || 0);
+    for (const m of messages) {
+      this.lastChat = m.id;
+      const who = h("strong", m.name);
+      const player = this.players().find((p) => p.id === m.player);
+      if (player) who.style.color = seatColour(player.seat);
+      this.els.chat.append(h("li", who, ": ", m.text));
+    }
+  }
+
+  async say() {
+    const text = this.els.chatInput.value.trim();
+    if (!text) return;
+    try {
+      await api.say(this.id, text);
+      this.els.chatInput.value = "";
+      await this.loadChat();
+    } catch (err) {
+      this.showError(err.message);
+    }
+  }
+
   async poll() {
     try {
+      await this.loadChat();
       const view = await api.view(this.id);
       if (this.stopped) return;
       if ((view.last_notification || 0) > this.lastSeq) {
