@@ -193,11 +193,16 @@ def load(port: int, scripts: list[list[tuple[str, dict, str | None]]], seconds: 
         thread.join()
     elapsed = time.perf_counter() - started
     latencies.sort()
+    if not latencies:
+        raise RuntimeError(f"no request succeeded ({errors[0]} errors): see the server's log above")
     return {"per_s": len(latencies) / elapsed, "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))], "errors": errors[0]}
 
 
 def baseline_http(url: str, workers: int, clients: int, seconds: float) -> dict:
+    from tools.bench_baseline import prepare
+
+    prepare(url)
     server = Server("tools.bench_baseline:create_app()", url, workers)
     try:
         scripts = [[("/bump", {}, None)] * 100_000 for _ in range(clients)]

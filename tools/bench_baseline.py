@@ -18,15 +18,23 @@ class Counter(db.Model):
     value: Mapped[int] = mapped_column(default=0)
 
 
-def create_app() -> Flask:
+def prepare(url: str) -> None:
+    """The table and its rows, made once before the server starts (not by each worker)."""
     app = Flask(__name__)
-    app.config.from_prefixed_env("BGA")
+    app.config["SQLALCHEMY_DATABASE_URI"] = url
     init_database(app)
     with app.app_context():
         db.create_all()
         if db.session.get(Counter, 1) is None:
             db.session.add_all(Counter(id=i) for i in range(1, ROWS + 1))
             db.session.commit()
+        db.engine.dispose()
+
+
+def create_app() -> Flask:
+    app = Flask(__name__)
+    app.config.from_prefixed_env("BGA")
+    init_database(app)
 
     @app.post("/bump")
     def bump():
