@@ -9,6 +9,8 @@ try:
 except ImportError:  # the fixtures skip (or fail under REQUIRE_E2E=1) with the reason
     expect = None
 
+from tests.e2e.test_client import wait_until
+
 NAME = "<img src=x onerror=alert(1)>zs"
 RANKS = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 NATURALS = [r + s for r in RANKS for s in "CDHS"]
@@ -19,16 +21,6 @@ MINE = ["6C", "6D", "7C", "8C", "9C", "10C", "JC", "QC", "KH", "AH", "AD", "9D",
 def fixed_deal() -> dict:
     rest = [c for c in NATURALS if c not in MINE]
     return {"hands": [MINE, rest[:14]], "undealt": rest[14:], "dealer": 1}
-
-
-def wait_until(predicate, timeout: float = 8.0, what: str = "condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def card(page, code: str):
