@@ -13,10 +13,7 @@ import http.client
 import json
 import os
 import platform
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,6 +24,7 @@ from pathlib import Path
 from framework.engine import RandomBot, Table, replay
 from framework.engine.plugins import load_game
 from framework.engine.testing import default_players
+from tools.servers import Gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["dragon_phoenix", "summon_dragon", "zhubu_shengji"]
@@ -121,38 +119,6 @@ def storage_and_view(name: str) -> dict:
 
 
 # ----- 1 and 2: HTTP ---------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    """gunicorn on 127.0.0.1 with `workers` processes, stopped on exit."""
-
-    def __init__(self, app_spec: str, url: str, workers: int, extra_env: dict | None = None):
-        self.port = free_port()
-        env = {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url, "PYTHONPATH": str(ROOT), **(extra_env or {})}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"127.0.0.1:{self.port}",
-             "--log-level", "warning", app_spec], env=env, cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the server did not start")
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
 def post(port: int, path: str, body: dict, token: str | None = None) -> tuple[int, float]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Content-Type": "application/json"}
@@ -203,7 +169,7 @@ def baseline_http(url: str, workers: int, clients: int, seconds: float) -> dict:
     from tools.bench_baseline import prepare
 
     prepare(url)
-    server = Server("tools.bench_baseline:create_app()", url, workers)
+    server = Gunicorn("tools.bench_baseline:create_app()", url, workers)
     try:
         scripts = [[("/bump", {}, None)] * 100_000 for _ in range(clients)]
         return load(server.port, scripts, seconds)
@@ -246,7 +212,7 @@ def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
         scripts.append(script)
     with app.app_context():
         db.engine.dispose()
-    server = Server("framework.web:create_app()", url, workers,
+    server = Gunicorn("framework.web:create_app()", url, workers,
                     {"BGA_GAMES": '["dragon_phoenix"]', "BGA_LOGIN_ATTEMPTS": "1000000"})
     try:
         return load(server.port, scripts, seconds)
@@ -283,20 +249,6 @@ def record_size(response, sizes: dict) -> None:
             sizes[response.url] = len(response.body())
 
 
-class QuietHandler:
-    """werkzeug's request handler without a log line per request."""
-
-    @staticmethod
-    def make():
-        from werkzeug.serving import WSGIRequestHandler
-
-        class Handler(WSGIRequestHandler):
-            def log_request(self, *args, **kwargs):
-                pass
-
-        return Handler
-
-
 def browser_section() -> dict | None:
     import shutil
 
@@ -307,7 +259,11 @@ def browser_section() -> dict | None:
         return None
     if not chromium:
         return None
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_request(self, *args, **kwargs):  # no line per request in the report
+            pass
 
     from tests.conftest import Api, make_app
 
@@ -316,7 +272,7 @@ def browser_section() -> dict | None:
     for name in ("p0", "p1", "p2", "p3"):
         api.register(name)
     table_id = api.new_table("p0", game="dragon_phoenix", joiners=["p1", "p2", "p3"])
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler.make())
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
     args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -13,8 +13,6 @@ import json
 import os
 import random
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,8 +25,8 @@ from sqlalchemy import create_engine, text
 
 from framework.engine import Table, replay
 from framework.engine.plugins import load_game
+from tools.servers import Gunicorn
 
-ROOT = Path(__file__).resolve().parents[1]
 GAME_SPEC = "tests.sample_game:Climb"
 
 
@@ -39,6 +37,7 @@ class Report:
     statuses: Counter = field(default_factory=Counter)
     failed_requests: int = 0  # no answer: connection reset by the killed worker, or a timeout
     accepted: list = field(default_factory=list)  # (table, move, player, action, args)
+    sent_unanswered: list = field(default_factory=list)  # the same, for requests that got no answer
     lost: int = 0
     doubled: int = 0
     applied_unanswered: int = 0
@@ -61,15 +60,7 @@ def load(value):
     return json.loads(value) if isinstance(value, str) else value
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def server_env(url: str) -> dict:
-    return {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url, "BGA_GAMES": "[]",
-            "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000", "PYTHONPATH": str(ROOT)}
+SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000"}
 
 
 def prepare(url: str, tables: int, seats: int) -> list[dict]:
@@ -171,30 +162,15 @@ class Client(threading.Thread):
                 self.report.accepted.append((self.table, answer["move"], self.player, action, args))
 
 
-def worker_pids(master: int) -> list[int]:
-    children = Path(f"/proc/{master}/task/{master}/children")
-    return [int(p) for p in children.read_text().split()] if children.exists() else []
-
-
 def run_soak(url: str, label: str, moves: int, clients_per_player: int = 2, tables: int = 6, seats: int = 2,
              kill: bool = True, seed: int = 1) -> Report:
     report = Report(label)
-    report.sent_unanswered = []
     started = time.perf_counter()
     made = prepare(url, tables, seats)
     report.tables = len(made)
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-                               "--graceful-timeout", "5", "--log-level", "warning", "framework.web:create_app()"],
-                              env=server_env(url), cwd=ROOT)
+    server = Gunicorn("framework.web:create_app()", url, 2, SERVER_ENV)
+    port = server.port
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
         engine = create_engine(url)
         budget, lock = [moves], threading.Lock()
         workers = [Client(port, t["id"], player, token, engine, budget, report, lock, f"{seed}-{t['id']}-{player}-{n}")
@@ -204,7 +180,7 @@ def run_soak(url: str, label: str, moves: int, clients_per_player: int = 2, tabl
         if kill:
             while budget[0] > moves // 2 and any(c.is_alive() for c in workers):
                 time.sleep(0.1)
-            pids = worker_pids(server.pid)
+            pids = server.worker_pids()
             if pids:
                 report.killed_worker = pids[0]
                 os.kill(pids[0], signal.SIGKILL)
@@ -212,11 +188,7 @@ def run_soak(url: str, label: str, moves: int, clients_per_player: int = 2, tabl
         for client in workers:
             client.join(max(1, stop_at - time.monotonic()))
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        server.stop()
     verify(report, engine, made)
     engine.dispose()
     report.seconds = time.perf_counter() - started

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from framework.engine import Game, RandomBot, Table, replay
+from framework.engine import BOTS, Game, Table, replay
 from framework.engine.testing import check_no_leak, default_players
 
 
@@ -25,17 +25,6 @@ class Summary:
     failures: list[dict] = field(default_factory=list)
 
 
-class HeuristicBot:
-    """The game's own heuristic move; a random legal one where it has none."""
-
-    def __init__(self, seed: object):
-        self.fallback = RandomBot(seed)
-
-    def choose(self, table: Table, player_id: int) -> tuple[str, dict] | None:
-        return table.game.heuristic_move(player_id) or self.fallback.choose(table, player_id)
-
-
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def run_bots(game: type[Game], seed: str, options: dict | None, levels: list[str], moves: list[dict],

@@ -2,7 +2,7 @@
 
 No Flask, no database. Games import only from here.
 """
-from .bots import RandomBot
+from .bots import BOTS, HeuristicBot, RandomBot
 from .deck import Deck
 from .errors import (
     ActionError,
@@ -31,8 +31,8 @@ from .states import (
 from .table import FINISHED, PLAYING, Table
 
 __all__ = [
-    "ACTIVE_PLAYER", "FINISHED", "GAME", "GAME_END_ID", "GAME_SETUP_ID", "MANAGER", "MULTIPLE_ACTIVE",
-    "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError",
+    "ACTIVE_PLAYER", "BOTS", "FINISHED", "GAME", "GAME_END_ID", "GAME_SETUP_ID", "MANAGER", "MULTIPLE_ACTIVE",
+    "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "NotAPlayer", "NotActive", "NotPlaying", "Player", "RandomBot", "State",
     "StateType", "Table", "UnknownAction", "UserError", "action", "replay",
 ]

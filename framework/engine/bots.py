@@ -20,3 +20,16 @@ class RandomBot:
     def choose(self, table: Table, player_id: int) -> tuple[str, dict] | None:
         moves = table.legal_actions(player_id)
         return self.chooser.choice(moves) if moves else None
+
+
+class HeuristicBot:
+    """The game's own heuristic move (`Game.heuristic_move`); a random legal one where it has none."""
+
+    def __init__(self, seed: object = 0):
+        self.fallback = RandomBot(seed)
+
+    def choose(self, table: Table, player_id: int) -> tuple[str, dict] | None:
+        return table.game.heuristic_move(player_id) or self.fallback.choose(table, player_id)
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -13,7 +13,7 @@ import textwrap
 from dataclasses import dataclass, field
 
 from .game import Game
-from .states import GAME_END_ID, GAME_SETUP_ID, State
+from .states import GAME_SETUP_ID, State
 
 
 @dataclass
@@ -128,5 +128,3 @@ def reachable_from(start: int, nexts: dict[int, set[int]]) -> set[int]:
                 todo.append(nxt)
     return seen
 
-
-__all__ = ["GAME_END_ID", "Edge", "StateGraph", "build_graph", "reachable_from", "successors"]

@@ -10,13 +10,12 @@ from datetime import datetime
 
 from sqlalchemy import exists, select
 
-from framework.engine import Game, RandomBot, Table
+from framework.engine import BOTS, Game, Table
 
 from .database import write_transaction
 from .models import GameTable, Seat, clock, db
 from .tables import get_table, load_engine_table, record_move, set_zombie
 
-BOT_LEVELS = ("random", "heuristic")
 REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after its own move
 
 
@@ -30,10 +29,8 @@ def choose_move(record: GameTable, table: Table, seat: Seat) -> tuple[str, dict,
     if seat.zombie:
         action, args = table.zombie_move(player)
         return action, args, "zombie"
-    chosen = table.game.heuristic_move(player) if seat.bot_level == "heuristic" else None
-    if chosen is None:
-        chosen = RandomBot(f"{record.seed}:{table.move}:{player}").choose(table, player)
-    return chosen[0], chosen[1], "bot"
+    action, args = BOTS[seat.bot_level](f"{record.seed}:{table.move}:{player}").choose(table, player)
+    return action, args, "bot"
 
 
 def play_automatic_moves(table_id: int, games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET,

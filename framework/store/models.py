@@ -125,6 +125,12 @@ class Notification(db.Model):
     log: Mapped[str] = mapped_column(String(500))
     args: Mapped[dict] = mapped_column(JSON)
 
+    @classmethod
+    def visible_to(cls, viewer: int | None):
+        """The filter for what a viewer may fetch: public ones and their own (spectators: public)."""
+        public = cls.recipient.is_(None)
+        return public if viewer is None else public | (cls.recipient == viewer)
+
     def as_dict(self) -> dict:
         return {"seq": self.seq, "move": self.move, "type": self.type, "log": self.log, "args": self.args,
                 "private": self.recipient is not None}

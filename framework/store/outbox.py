@@ -43,7 +43,7 @@ def digest(table_id: int, user_id: int) -> list[str]:
                                   .order_by(Move.number.desc()).limit(1)).first() or 0
     rows = db.session.scalars(
         select(Notification).where(Notification.table_id == table_id, Notification.move > last_own,
-                                   Notification.recipient.is_(None) | (Notification.recipient == user_id),
+                                   Notification.visible_to(user_id),
                                    Notification.log != "")
         .order_by(Notification.seq.desc()).limit(DIGEST_LINES))
     return [f"- {render_log(row.log, row.args)}" for row in reversed(list(rows))]

@@ -276,22 +276,16 @@ def _public(note: dict) -> dict:
 
 
 def notifications_for(record: GameTable, viewer: int | None, after: int, limit: int = 500) -> list[dict]:
-    """What `viewer` may see after `seq`, in order: public ones and their own private ones."""
-    visible = Notification.recipient.is_(None)
-    if viewer is not None:
-        visible = visible | (Notification.recipient == viewer)
+    """What `viewer` may see after `seq`, in order."""
     rows = db.session.scalars(select(Notification).where(Notification.table_id == record.id,
-                                                         Notification.seq > after, visible)
+                                                         Notification.seq > after, Notification.visible_to(viewer))
                               .order_by(Notification.seq).limit(limit))
     return [row.as_dict() for row in rows]
 
 
 def last_notification_for(record: GameTable, viewer: int | None) -> Notification | None:
-    visible = Notification.recipient.is_(None)
-    if viewer is not None:
-        visible = visible | (Notification.recipient == viewer)
-    return db.session.scalars(select(Notification).where(Notification.table_id == record.id, visible)
-                              .order_by(Notification.seq.desc()).limit(1)).first()
+    query = select(Notification).where(Notification.table_id == record.id, Notification.visible_to(viewer))
+    return db.session.scalars(query.order_by(Notification.seq.desc()).limit(1)).first()
 
 
 def moves_of(record: GameTable) -> list[Move]:

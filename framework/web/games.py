@@ -1,6 +1,7 @@
 """The game plugins this server runs, with their options and each action's argument schema."""
 from __future__ import annotations
 
+import functools
 import shutil
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -39,6 +40,7 @@ def describe_schema(schema: Schema) -> dict:
     return {name: describe_field(field) for name, field in schema.fields.items()}
 
 
+@functools.cache  # a plugin's declarations do not change while the server runs
 def describe_game(game: type[Game]) -> dict:
     registry = game.registry()
     actions = {}

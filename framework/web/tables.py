@@ -185,11 +185,12 @@ def my_tables():
 @login_required
 def view(table_id: int):
     record = store.get_table(table_id)
-    if record.status == "playing" and automatic_seat(record, loaded(record)):
+    table = loaded(record)
+    if record.status == "playing" and automatic_seat(record, table):
         play_automatic_moves(table_id, games())  # what an earlier request's budget left over
         record = store.get_table(table_id)
+        table = loaded(record)
     viewer = viewer_of(record)
-    table = loaded(record)
     last = store.last_notification_for(record, viewer)
     body = {"table": table_json(record, table), "state": None, "data": None,
             "last_notification": last.seq if last else 0}

@@ -1,0 +1,49 @@
+"""Servers for the load tools: a free loopback port, and gunicorn started and stopped around a run."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Gunicorn:
+    """gunicorn on 127.0.0.1 with `workers` processes, serving `app_spec` on the database at `url`."""
+
+    def __init__(self, app_spec: str, url: str, workers: int, extra_env: dict | None = None):
+        self.port = free_port()
+        env = {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url, "PYTHONPATH": str(ROOT), **(extra_env or {})}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"127.0.0.1:{self.port}",
+             "--graceful-timeout", "5", "--log-level", "warning", app_spec], env=env, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("gunicorn did not start within 30 s")
+
+    def worker_pids(self) -> list[int]:
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(p) for p in children.read_text().split()] if children.exists() else []
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
