@@ -18,8 +18,7 @@ class RandomBot:
         self.chooser = random.Random(f"bot:{seed}")
 
     def choose(self, table: Table, player_id: int) -> tuple[str, dict] | None:
-        moves = table.legal_actions(player_id)
-        return self.chooser.choice(moves) if moves else None
+        return table.random_action(player_id, self.chooser)
 
 
 class HeuristicBot:

@@ -215,6 +215,16 @@ class Game:
         """Every action `player_id` may take now, with arguments. Bots, zombies and simulation share it."""
         return []
 
+    def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
+        """One legal action of `player_id`, each equally likely; None when they have none.
+
+        Random bots and the random-play test use it. Override it where listing every action costs
+        much (1,716 ways to pass three cards) and a choice can be drawn directly, keeping the
+        odds the same.
+        """
+        moves = self.legal_actions(player_id)
+        return rng.choice(moves) if moves else None
+
     def hidden_from(self, viewer: int | None) -> set[str]:
         """Card codes (or other tokens) `viewer` must not see now; the random-play test checks views
         and notifications against it."""
@@ -234,12 +244,12 @@ class Game:
         chosen = self.heuristic_move(player_id)
         if chosen is not None:
             return chosen
-        moves = self.legal_actions(player_id)
-        if not moves:
+        chooser = random.Random(f"zombie:{self.table.seed}:{self.table.state['move']}:{player_id}")
+        chosen = self.random_action(player_id, chooser)
+        if chosen is None:
             raise GameDefinitionError(f"{self.name}: no legal action for zombie {player_id} in "
                                       f"{self.table.current_state.name}")
-        chooser = random.Random(f"zombie:{self.table.seed}:{self.table.state['move']}:{player_id}")
-        return chooser.choice(moves)
+        return chosen
 
 
 def action_spec(game_cls: type[Game], state: type[State], name: str) -> ActionSpec | None:

@@ -154,7 +154,7 @@ class Table:
         if not spec.out_of_turn and player_id not in self.active_players():
             raise NotActive("It is not your turn.")
         try:
-            kwargs = spec.schema.load(args or {})
+            kwargs = spec.load(args or {})
         except ValidationError as err:
             raise InvalidArguments(_first_message(err.messages), fields=err.messages) from None
 
@@ -293,6 +293,9 @@ class Table:
 
     def legal_actions(self, player_id: int) -> list[tuple[str, dict]]:
         return self.game.legal_actions(player_id) if self.status == PLAYING else []
+
+    def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
+        return self.game.random_action(player_id, rng) if self.status == PLAYING else None
 
     def zombie_move(self, player_id: int) -> tuple[str, dict]:
         return self.current_state(self.game).zombie(player_id)

@@ -161,8 +161,7 @@ def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float, seed: A
         candidates += [p for p in table.game.player_ids if p not in active]
     chooser.shuffle(candidates)
     for player_id in candidates:
-        moves = table.legal_actions(player_id)
-        if moves:
-            action, args = chooser.choice(moves)
-            return player_id, action, args
+        chosen = table.random_action(player_id, chooser)
+        if chosen is not None:
+            return player_id, *chosen
     raise RandomPlayFailure(f"seed {seed}: nobody has a legal action in {table.current_state.name}")

@@ -14,14 +14,9 @@ from framework.engine import BOTS, Game, Table
 
 from .database import write_transaction
 from .models import GameTable, Seat, clock, db
-from .tables import get_table, load_engine_table, record_move, set_zombie
+from .tables import automatic_seat, get_table, load_engine_table, record_move, set_zombie
 
 REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after its own move
-
-
-def automatic_seat(record: GameTable, table: Table) -> Seat | None:
-    active = table.active_players()
-    return next((s for s in record.players if s.user_id in active and (s.bot_level or s.zombie)), None)
 
 
 def choose_move(record: GameTable, table: Table, seat: Seat) -> tuple[str, dict, str]:

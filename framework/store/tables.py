@@ -5,7 +5,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm.attributes import flag_modified
 
 from framework.engine import Game, Table, replay
@@ -20,6 +20,11 @@ from .models import ChatMessage, GameTable, Move, Notification, Seat, User, cloc
 class ActionResult:
     move: int
     notifications: list[dict]
+    automatic_turn: bool  # a bot or a zombie must play next
+
+
+# Presence is written at most this often: acting or polling need not write a row every time.
+SEEN_PRECISION = timedelta(seconds=30)
 
 
 def engine_players(record: GameTable) -> list[dict]:
@@ -198,8 +203,11 @@ def _save_snapshot(record: GameTable, table: Table) -> None:
 
 
 def _save_notifications(table_id: int, notifications: list[dict]) -> None:
-    db.session.add_all(Notification(table_id=table_id, seq=n["seq"], move=n["move"], recipient=n["to"],
-                                    type=n["type"], log=n["log"], args=n["args"]) for n in notifications)
+    # Written with one INSERT, not as ORM objects: this runs on every move, and nothing reads them back here.
+    if notifications:
+        db.session.execute(insert(Notification), [
+            {"table_id": table_id, "seq": n["seq"], "move": n["move"], "recipient": n["to"], "type": n["type"],
+             "log": n["log"], "args": n["args"]} for n in notifications])
 
 
 def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int | None,
@@ -216,12 +224,21 @@ def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int
             raise StaleMove(f"The table has moved on (move {record.move}, you sent {expected_move}): "
                             "look again and retry.", move=record.move)
         table = load_engine_table(record, games)
-        seat.last_seen = clock()  # acting is being here: no "your turn" mail for this visit
+        now = clock()
+        if seat.last_seen is None or now - seat.last_seen > SEEN_PRECISION:
+            seat.last_seen = now  # acting is being here: no "your turn" mail for this visit
         if seat.zombie:  # acting again is taking the seat back
             set_zombie(record, table, seat, False)
         made = table.apply(user_id, action, args, rollback=False)  # a refusal rolls back the transaction
-        record_move(record, table, user_id, action, args, made, "player")
-    return ActionResult(table.move, [_public(n) for n in made if n["to"] in (None, user_id)])
+        record_move(record, table, user_id, action, args, made, "player", now)
+        automatic = record.status == "playing" and automatic_seat(record, table) is not None
+    return ActionResult(table.move, [_public(n) for n in made if n["to"] in (None, user_id)], automatic)
+
+
+def automatic_seat(record: GameTable, table: Table) -> Seat | None:
+    """The seat of an active bot or zombie, if any: the server plays it."""
+    active = table.active_players()
+    return next((s for s in record.players if s.user_id in active and (s.bot_level or s.zombie)), None)
 
 
 def record_move(record: GameTable, table: Table, player_id: int, action: str, args: dict, made: list[dict],
@@ -230,8 +247,8 @@ def record_move(record: GameTable, table: Table, player_id: int, action: str, ar
 
     `now` is the tick's clock when the tick plays the move (so simulated days stay consistent).
     """
-    db.session.add(Move(table_id=record.id, number=table.move, player_id=player_id, action=action, args=args,
-                        actor=actor))
+    db.session.execute(insert(Move), [{"table_id": record.id, "number": table.move, "player_id": player_id,
+                                       "action": action, "args": args, "actor": actor}])
     _save_notifications(record.id, made)
     _save_snapshot(record, table)
     update_turns(record, table, now, mover=player_id)
@@ -337,7 +354,7 @@ def mark_seen(record: GameTable, user_id: int, now: datetime | None = None) -> N
     """Presence from polling, written at most every 30 s so polls stay cheap."""
     now = now or clock()
     seat = seat_of(record, user_id)
-    if seat is not None and (seat.last_seen is None or now - seat.last_seen > timedelta(seconds=30)):
+    if seat is not None and (seat.last_seen is None or now - seat.last_seen > SEEN_PRECISION):
         with write_transaction():
             db.session.execute(update(Seat).where(Seat.id == seat.id).values(last_seen=now))
 

@@ -45,10 +45,9 @@ def issue_token(user: User) -> str:
 
 
 def user_for_token(token: str) -> User | None:
-    row = db.session.scalars(select(Token).where(Token.token_hash == _digest(token))).first()
-    if row is None or row.expires_at < utcnow():
-        return None
-    return row.user
+    # One query: it runs on every request.
+    return db.session.scalars(select(User).join(Token, Token.user_id == User.id)
+                              .where(Token.token_hash == _digest(token), Token.expires_at >= utcnow())).first()
 
 
 def revoke_token(token: str) -> None:

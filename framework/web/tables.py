@@ -6,7 +6,7 @@ from marshmallow import ValidationError
 
 from framework.engine import Table
 from framework.store import tables as store
-from framework.store.automation import automatic_seat, play_automatic_moves
+from framework.store.automation import play_automatic_moves
 from framework.store.exchange import fork_table
 from framework.store.models import GameTable, clock
 from framework.store.outbox import render_log
@@ -186,7 +186,7 @@ def my_tables():
 def view(table_id: int):
     record = store.get_table(table_id)
     table = loaded(record)
-    if record.status == "playing" and automatic_seat(record, table):
+    if record.status == "playing" and store.automatic_seat(record, table):
         play_automatic_moves(table_id, games())  # what an earlier request's budget left over
         record = store.get_table(table_id)
         table = loaded(record)
@@ -216,7 +216,8 @@ def perform(table_id: int, action: str):
                        fields={"move": ["Not a valid move number."]})
     actor = me_at(store.get_table(table_id)) if "as" in request.args else g.user_id
     result = store.act(table_id, actor, action, args, expected, games())
-    play_automatic_moves(table_id, games())  # bots answer at once, within a bounded time
+    if result.automatic_turn:
+        play_automatic_moves(table_id, games())  # bots answer at once, within a bounded time
     return jsonify({"move": result.move, "notifications": result.notifications})
 
 

@@ -141,9 +141,26 @@ class DragonPhoenix(Game):
             if active:
                 moves.extend(("giveDragon", {"to": p}) for p in self.opponents(player_id))
             moves.extend(self._bomb_moves(player_id))
-        if state in CALL_STATES and player_id not in data["played"] and not self.take_off_refusal(player_id):
-            moves.append(("takeOff", {}))
+        moves.extend(self._take_off_moves(player_id, state))
         return moves
+
+    def _take_off_moves(self, player_id: int, state: str) -> list[tuple[str, dict]]:
+        if state in CALL_STATES and player_id not in self.data["played"] and not self.take_off_refusal(player_id):
+            return [("takeOff", {})]
+        return []
+
+    def random_action(self, player_id, rng):
+        # A pass is three distinct cards in order: drawn directly, with the odds of the full list.
+        if self.table.current_state.name != "passCards" or player_id not in self.table.active_players():
+            return super().random_action(player_id, rng)
+        hand = self.data["hands"][str(player_id)]
+        ways = len(hand) * (len(hand) - 1) * (len(hand) - 2)
+        others = self._take_off_moves(player_id, "passCards")
+        pick = rng.randrange(ways + len(others))
+        if pick >= ways:
+            return others[pick - ways]
+        left, partner, right = rng.sample(hand, 3)
+        return "passCards", {"left": left, "partner": partner, "right": right}
 
     def _pass_moves(self, hand: list[str]) -> list[tuple[str, dict]]:
         """Every (left, partner, right) choice: 1716 of them, so the last list is kept."""

@@ -301,6 +301,16 @@ class SummonTheDragon(Game):
             return [("playCard", args) for args in self.card_moves(player_id)]
         return []
 
+    def random_action(self, player_id, rng):
+        # Thousands of possible discards: one drawn directly, each as likely as in the full list.
+        if self.table.current_state.name != "discard" or player_id not in self.table.active_players():
+            return super().random_action(player_id, rng)
+        hand, owing = self.hand(player_id), self.data["to_discard"][str(player_id)]
+        if owing > len(hand):
+            return None
+        chosen = set(rng.sample(hand, owing))
+        return "discard", {"cards": [card for card in hand if card in chosen]}
+
     def discard_moves(self, player_id: int) -> list[tuple[str, dict]]:
         """Every set of cards the player may discard (up to 6,188: 5 of 17)."""
         owing = self.data["to_discard"][str(player_id)]
