@@ -32,7 +32,8 @@ lint: install
 test: install lint
 	$(PY) -m pytest
 
-# Load test: 2 gunicorn workers on SQLite then PostgreSQL, 10,000 racing moves, a worker killed mid-way.
+# Load test: 2 gunicorn workers on SQLite then PostgreSQL, 10,000 racing moves each, a worker killed
+# mid-way; then the hidden-information audit on 1,000 random games per game.
 soak: install
 	$(PY) -m tools.soak --moves 10000 --db both
 

@@ -63,8 +63,9 @@ def load(value):
 SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000"}
 
 
-def prepare(url: str, tables: int, seats: int) -> list[dict]:
-    """Schema, users and started tables, through the app itself; returns [{id, players: [(id, token)]}]."""
+def prepare(url: str, lanes: int, tables_per_lane: int, seats: int) -> list[list[dict]]:
+    """Schema, users and started tables, through the app itself. A lane is the same players at one
+    table after another (a Climb game lasts a few dozen moves): [[{id, players: [(id, token)]}]]."""
     from framework.store import db
     from framework.web import create_app
 
@@ -73,18 +74,21 @@ def prepare(url: str, tables: int, seats: int) -> list[dict]:
     with app.app_context():
         db.create_all()
     client, made = app.test_client(), []
-    for number in range(tables):
+    for lane in range(lanes):
         players = []
         for seat in range(seats):
-            answer = client.post("/api/users", json={"name": f"soak{number}-{seat}-{random.random():.6f}",
+            answer = client.post("/api/users", json={"name": f"soak{lane}-{seat}-{random.random():.6f}",
                                                       "password": "soak-password"}).json
             players.append((answer["id"], answer["token"]))
-        headers = {"Authorization": f"Bearer {players[0][1]}"}
-        table_id = client.post("/api/tables", headers=headers,
-                               json={"game": "climb", "players": seats, "options": {"hand_size": 4}}).json["id"]
-        for _, token in players[1:]:
-            client.post(f"/api/tables/{table_id}/join", headers={"Authorization": f"Bearer {token}"})
-        made.append({"id": table_id, "players": players})
+        tables = []
+        for _ in range(tables_per_lane):
+            headers = {"Authorization": f"Bearer {players[0][1]}"}
+            table_id = client.post("/api/tables", headers=headers, json={
+                "game": "climb", "players": seats, "options": {"hand_size": 4}}).json["id"]
+            for _, token in players[1:]:
+                client.post(f"/api/tables/{table_id}/join", headers={"Authorization": f"Bearer {token}"})
+            tables.append({"id": table_id, "players": players})
+        made.append(tables)
     with app.app_context():
         db.engine.dispose()
     return made
@@ -93,9 +97,10 @@ def prepare(url: str, tables: int, seats: int) -> list[dict]:
 class Client(threading.Thread):
     """One browser tab: looks, picks a legal move, sends it; sometimes resends or sends stale."""
 
-    def __init__(self, port, table, player, token, engine, budget, report, lock, seed):
+    def __init__(self, port, lane, player, token, engine, budget, report, lock, seed):
         super().__init__(daemon=True)
-        self.port, self.table, self.player, self.token = port, table, player, token
+        self.port, self.lane, self.player, self.token = port, lane, player, token
+        self.table = lane[0]
         self.engine, self.budget, self.report, self.lock = engine, budget, report, lock
         self.rng = random.Random(seed)
         self.game = load_game(GAME_SPEC)
@@ -121,14 +126,23 @@ class Client(threading.Thread):
         return table.legal_actions(self.player) if table.move == view["table"]["move"] else []
 
     def run(self):
+        for table in self.lane:
+            self.table = table
+            if not self.play_table():
+                return
+
+    def play_table(self) -> bool:
+        """Play at this table until it ends (True: go on to the next) or the budget is spent."""
         while True:
             with self.lock:
                 if self.budget[0] <= 0:
-                    return
+                    return False
             try:
                 status, view = self.request("GET", f"/api/tables/{self.table}")
-                if status != 200 or view["table"]["status"] != "playing":
-                    return
+                if status != 200:
+                    return False
+                if view["table"]["status"] != "playing":
+                    return True
                 moves = self.legal(view)
                 if not moves:
                     continue
@@ -162,19 +176,25 @@ class Client(threading.Thread):
                 self.report.accepted.append((self.table, answer["move"], self.player, action, args))
 
 
+MOVES_SENT_PER_TABLE = 40  # a Climb game of 4 cards each takes about 35 accepted moves, more with refusals
+
+
 def run_soak(url: str, label: str, moves: int, clients_per_player: int = 2, tables: int = 6, seats: int = 2,
              kill: bool = True, seed: int = 1) -> Report:
+    """`tables` lanes played at once, each with enough tables in turn for its share of `moves`."""
     report = Report(label)
     started = time.perf_counter()
-    made = prepare(url, tables, seats)
+    lanes = prepare(url, tables, max(1, -(-moves // (tables * MOVES_SENT_PER_TABLE))), seats)
+    made = [table for lane in lanes for table in lane]
     report.tables = len(made)
     server = Gunicorn("framework.web:create_app()", url, 2, SERVER_ENV)
     port = server.port
     try:
         engine = create_engine(url)
         budget, lock = [moves], threading.Lock()
-        workers = [Client(port, t["id"], player, token, engine, budget, report, lock, f"{seed}-{t['id']}-{player}-{n}")
-                   for t in made for player, token in t["players"] for n in range(clients_per_player)]
+        workers = [Client(port, [t["id"] for t in lane], player, token, engine, budget, report, lock,
+                          f"{seed}-{lane[0]['id']}-{player}-{n}")
+                   for lane in lanes for player, token in lane[0]["players"] for n in range(clients_per_player)]
         for client in workers:
             client.start()
         if kill:
@@ -229,26 +249,56 @@ def verify(report: Report, engine, made: list[dict]) -> None:
                 report.tables_verified += 1
 
 
+def run_audit(games: int) -> list:
+    """The hidden-information audit of the test suite, on `games` random games of every game."""
+    from tests.audit import GAMES, audit
+
+    reports = []
+    for name in GAMES:
+        def progress(done, name=name):
+            if done % 100 == 0 or done == games:
+                print(f"\r  audit {name}: {done}/{games} games", end="", file=sys.stderr, flush=True)
+
+        reports.append(audit(name, games, progress))
+        print(file=sys.stderr)
+        report = reports[-1]
+        print(f"hidden-information audit, {name}: {report.games} games, {report.moves} moves, "
+              f"{report.views} views and {report.notifications} notifications checked, leaks {len(report.leaks)}",
+              flush=True)
+        for leak in report.leaks[:5]:
+            print(f"  {leak}")
+    return reports
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=10_000, help="moves to send in all, per database")
-    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
-    parser.add_argument("--tables", type=int, default=12)
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both", "none"], default="both")
+    parser.add_argument("--tables", type=int, default=12, help="tables played at once")
+    parser.add_argument("--audit-games", type=int, default=1000, help="random games per game for the audit")
     args = parser.parse_args()
-    ok = True
+    runs = []
     if args.db in ("sqlite", "both"):
         folder = Path(tempfile.mkdtemp(prefix="bga-soak-"))
-        report = run_soak(f"sqlite:///{folder / 'soak.sqlite'}", "SQLite", args.moves, tables=args.tables)
-        print(report.line(), flush=True)
-        ok &= report.lost == report.doubled == 0 and report.tables_verified == report.tables
+        runs.append(run_soak(f"sqlite:///{folder / 'soak.sqlite'}", "SQLite", args.moves, tables=args.tables))
+        print(runs[-1].line(), flush=True)
     if args.db in ("postgres", "both"):
         from tests.postgres import throwaway_cluster
 
         with throwaway_cluster() as url:
-            report = run_soak(url, "PostgreSQL", args.moves, tables=args.tables)
-        print(report.line(), flush=True)
-        ok &= report.lost == report.doubled == 0 and report.tables_verified == report.tables
-    return 0 if ok else 1
+            runs.append(run_soak(url, "PostgreSQL", args.moves, tables=args.tables))
+        print(runs[-1].line(), flush=True)
+    audits = run_audit(args.audit_games) if args.audit_games else []
+    sent, accepted = sum(r.sent for r in runs), sum(len(r.accepted) for r in runs)
+    refused = sum(n for r in runs for status, n in r.statuses.items() if 400 <= status < 500)
+    errors = sum(n for r in runs for status, n in r.statuses.items() if status >= 500)
+    lost, doubled = sum(r.lost for r in runs), sum(r.doubled for r in runs)
+    verified, tables = sum(r.tables_verified for r in runs), sum(r.tables for r in runs)
+    leaks = sum(len(a.leaks) for a in audits)
+    print(f"TOTAL: moves sent {sent}, accepted {accepted}, refused {refused}, lost {lost}, doubled {doubled}, "
+          f"tables verified {verified}/{tables}, leaks {leaks} (in {sum(a.games for a in audits)} audited games), "
+          f"5xx {errors}")
+    return 0 if lost == doubled == leaks == errors == 0 and verified == tables else 1
 
 
 if __name__ == "__main__":

@@ -40,19 +40,25 @@ def default_players(count: int) -> list[dict]:
     return [{"id": 101 + 7 * seat, "name": f"Player {seat + 1}"} for seat in range(count)]
 
 
-def leaves(value: Any) -> list[str]:
+def leaves(value: Any) -> set[str]:
     """Every string in a JSON value, keys included (a loop, not recursion: it runs after every move)."""
-    found, stack = [], [value]
+    found, stack = set(), [value]
+    add, push = found.add, stack.append
     while stack:
         item = stack.pop()
         kind = type(item)
-        if kind is str:
-            found.append(item)
-        elif kind is dict:
-            found.extend(key if type(key) is str else str(key) for key in item)
-            stack.extend(item.values())
-        elif kind is list or kind is tuple:
-            stack.extend(item)
+        if kind is dict:
+            found.update(map(str, item))  # keys: JSON makes them strings
+            item = item.values()
+        elif kind is not list and kind is not tuple:
+            if kind is str:
+                add(item)
+            continue
+        for child in item:
+            if type(child) is str:
+                add(child)
+            else:
+                push(child)
     return found
 
 
@@ -67,14 +73,15 @@ def check_no_leak(table: Table, new_notifications: list[dict], where: str,
     secret_seed = str(table.seed) if len(str(table.seed)) >= 8 else None  # short seeds match ordinary text
     for viewer in viewers:
         hidden = table.game.hidden_from(viewer)
-        leaked = set(leaves(table.view(viewer))) & hidden
+        seen = leaves(table.view(viewer))
+        leaked = seen & hidden
         for note in new_notifications:
             if note["to"] is None or note["to"] == viewer:
                 then = hidden_then[note["seq"]][viewer] if hidden_then and note["seq"] in hidden_then else hidden
-                leaked |= set(leaves(note["args"])) & then
+                leaked |= leaves(note["args"]) & then
         if leaked:
             raise RandomPlayFailure(f"{where}: viewer {viewer} can see hidden {sorted(leaked)}")
-        if secret_seed and any(secret_seed in text for text in leaves(table.view(viewer))):
+        if secret_seed and any(secret_seed in text for text in seen):
             raise RandomPlayFailure(f"{where}: viewer {viewer} can see the table's seed")
 
 
@@ -138,6 +145,46 @@ def play_random_game(
             if again.state_hash() != table.state_hash():
                 raise RandomPlayFailure(f"seed {seed}: replay reaches another state")
         return played
+
+
+@dataclass
+class AuditReport:
+    """What `audit_hidden_information` looked at, and every leak it found."""
+
+    game: str
+    games: int = 0
+    moves: int = 0
+    views: int = 0
+    notifications: int = 0
+    leaks: list[str] = field(default_factory=list)
+
+
+def audit_hidden_information(game_cls: type[Game], games: int, *, seed_prefix: str = "audit",
+                             options: dict | None = None, stop: Callable[[Table], bool] | None = None,
+                             progress: Callable[[int], None] | None = None) -> AuditReport:
+    """Seeded random games in which, after every move, each player's and a spectator's view and
+    every notification they may fetch are checked against what is hidden from them (and for the
+    table's seed). Leaks are counted and described, not raised, so one report covers a whole run."""
+    report = AuditReport(game_cls.name)
+    viewers = game_cls.max_players + 1
+    for number in range(games):
+        # A long seed: the check looks for the seed's text in every view.
+        seed = f"{seed_prefix}-{game_cls.name}-{number:06d}"
+        try:
+            played = play_random_game(game_cls, seed, options=options, stop=stop, check_json=False,
+                                      check_replay=False)
+        except RandomPlayFailure as failure:
+            if "can see" not in str(failure):
+                raise
+            report.leaks.append(str(failure))
+        else:
+            report.moves += len(played.moves)
+            report.views += (len(played.moves) + 1) * viewers
+            report.notifications += len(played.notifications)
+        report.games += 1
+        if progress:
+            progress(report.games)
+    return report
 
 
 @contextlib.contextmanager

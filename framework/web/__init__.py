@@ -53,6 +53,6 @@ def create_app(config: dict | None = None) -> Flask:
         """A game's browser module (client.js, its css): only the games served, only those kinds."""
         if name not in app.extensions["games"] or not filename.endswith((".js", ".css")):
             abort(404)
-        return send_from_directory(ROOT / "games" / name, filename)
+        return send_from_directory(games.GAMES_DIR / name, filename)
 
     return app

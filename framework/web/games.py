@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import shutil
+from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema, fields
@@ -40,6 +41,16 @@ def describe_schema(schema: Schema) -> dict:
     return {name: describe_field(field) for name, field in schema.fields.items()}
 
 
+GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
+
+
+def client_files(name: str) -> dict:
+    """The game's browser module and stylesheet, when it has them: the page loads them without asking first."""
+    folder = GAMES_DIR / name
+    return {kind: f"/games/{name}/client.{kind_ext}" if (folder / f"client.{kind_ext}").is_file() else None
+            for kind, kind_ext in (("module", "js"), ("css", "css"))}
+
+
 @functools.cache  # a plugin's declarations do not change while the server runs
 def describe_game(game: type[Game]) -> dict:
     registry = game.registry()
@@ -55,7 +66,7 @@ def describe_game(game: type[Game]) -> dict:
     options.pop("deal", None)  # fixed deals are a testing tool, not a table option
     return {"name": game.name, "title": game.title, "version": game.version,
             "players": {"min": game.min_players, "max": game.max_players},
-            "options": options, "actions": actions,
+            "options": options, "actions": actions, "client": client_files(game.name),
             "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}
 
 

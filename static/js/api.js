@@ -127,16 +127,14 @@ export const privateTablesAvailable = () => hasRoute("/api/join");
 export const leavingAvailable = () => hasRoute("/api/tables/0/leave");
 
 const clientModules = new Map();
-/** The game's own client module (/games/<name>/client.js) or null when it answers 404: the generic renderer. */
+/** The game's own client module, as the catalog names it (`client.module`), or null: the generic
+ * renderer. Its stylesheet (`client.css`) is added to the page with it. */
 export function gameModule(name) {
   if (!clientModules.has(name)) {
-    const url = `/games/${encodeURIComponent(name)}/client.js`;
-    clientModules.set(name, fetch(url, { method: "HEAD" }).then((r) => {
-      if (!r.ok) return null;
-      return import(url).then((mod) => {
-        loadGameCss(name);
-        return mod;
-      });
+    clientModules.set(name, gameCatalog().then((catalog) => {
+      const client = (catalog[name] && catalog[name].client) || {};
+      if (client.css) addStylesheet(name, client.css);
+      return client.module ? import(client.module) : null;
     }).catch((err) => {
       console.error("game module failed to load; using the generic renderer", err);
       return null;
@@ -145,15 +143,11 @@ export function gameModule(name) {
   return clientModules.get(name);
 }
 
-function loadGameCss(name) {
-  const href = `/games/${encodeURIComponent(name)}/client.css`;
+function addStylesheet(name, href) {
   if (document.querySelector(`link[data-game="${CSS.escape(name)}"]`)) return;
-  fetch(href, { method: "HEAD" }).then((r) => {
-    if (!r.ok) return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = href;
-    link.dataset.game = name;
-    document.head.append(link);
-  }).catch(() => {});
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.game = name;
+  document.head.append(link);
 }

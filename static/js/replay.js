@@ -29,12 +29,10 @@ export class ReplayPage {
       }
       return;
     }
+    const history = api.notifications(this.id, 0).then((body) => body.notifications).catch(() => []);
     const catalog = await gameCatalog().catch(() => ({}));
     this.game = catalog[first.table.game] || { title: first.table.game };
-    this.module = await gameModule(first.table.game);
-    try {
-      this.notifications = (await api.notifications(this.id, 0)).notifications;
-    } catch { this.notifications = []; }
+    [this.module, this.notifications] = await Promise.all([gameModule(first.table.game), history]);
     if (this.stopped) return;   // left the page while it loaded
     this.build(first);
     this.show(first);

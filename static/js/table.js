@@ -88,6 +88,8 @@ export class TablePage {
   async start() {
     fill(this.root, h("p.loading", "Loading the table…"));
     let view;
+    // The log's history is asked for with the view, not after it: one round trip less before the table shows.
+    const history = api.notifications(this.id, 0).catch((err) => ({ error: err }));
     try {
       [this.catalog, view] = await Promise.all([gameCatalog(), api.view(this.id)]);
     } catch (err) {
@@ -102,7 +104,7 @@ export class TablePage {
     if (this.stopped) return;
     this.build();
     this.pendingPlayers = view.table.players;   // names and colours for the log before the view is applied
-    await this.loadHistory();
+    this.loadHistory(await history);
     if (this.stopped) return;
     this.apply(view, true);
     document.addEventListener("visibilitychange", this.onVisibility);
@@ -149,14 +151,13 @@ export class TablePage {
               e.chatInput, h("button", { type: "submit" }, "Send")))))));
   }
 
-  async loadHistory() {
-    try {
-      const { notifications } = await api.notifications(this.id, 0);
-      for (const n of notifications) this.addLogLine(n);
-      if (notifications.length) this.lastSeq = notifications[notifications.length - 1].seq;
-    } catch (err) {
-      this.showError(err.message);
+  loadHistory({ notifications, error }) {
+    if (error) {
+      this.showError(error.message);
+      return;
     }
+    for (const n of notifications) this.addLogLine(n);
+    if (notifications.length) this.lastSeq = notifications[notifications.length - 1].seq;
   }
 
   players() {

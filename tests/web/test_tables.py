@@ -19,6 +19,18 @@ def test_games_list_shows_options_and_action_schemas(api):
     assert climb["options"]["hand_size"]["default"] == 3
     assert climb["actions"]["playCard"]["arguments"]["card"] == {"type": "string", "required": True}
     assert climb["actions"]["cheer"]["out_of_turn"] is True
+    assert climb["client"] == {"module": None, "css": None}  # no renderer of its own: the generic one
+
+
+def test_games_list_names_a_games_client_files_and_they_are_served(tmp_path):
+    """The page imports the module the catalog names, without probing for it first."""
+    from tests.conftest import make_app
+
+    client = make_app(f"sqlite:///{tmp_path / 'games.sqlite'}", GAMES=["zhubu_shengji"]).test_client()
+    zhubu = next(g for g in client.get("/api/games").json["games"] if g["name"] == "zhubu_shengji")
+    assert zhubu["client"] == {"module": "/games/zhubu_shengji/client.js", "css": "/games/zhubu_shengji/client.css"}
+    assert client.get(zhubu["client"]["module"]).status_code == 200
+    assert client.get(zhubu["client"]["css"]).status_code == 200
 
 
 def test_table_opens_fills_and_starts(trio):

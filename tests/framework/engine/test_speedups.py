@@ -1,0 +1,76 @@
+"""What the speed-ups promise: remembered argument loads behave exactly like fresh ones, and a
+game's own `random_action` draws only legal moves."""
+import random
+
+import pytest
+from marshmallow import ValidationError, fields
+
+from framework.engine import Table, action
+from framework.engine.states import MAX_REMEMBERED_ARGUMENTS
+from framework.engine.testing import default_players
+from games.dragon_phoenix import GAME as DRAGON_PHOENIX
+from games.summon_dragon import GAME as SUMMON
+
+
+class Holder:
+    @action({"cards": fields.List(fields.String(), required=True), "count": fields.Integer(load_default=1)})
+    def play(self, player_id, cards, count):
+        pass
+
+
+SPEC = Holder.play.__action__
+
+
+def test_a_remembered_load_is_a_fresh_copy_equal_to_marshmallows():
+    first = SPEC.load({"cards": ["7C", "7D"]})
+    assert first == SPEC.schema.load({"cards": ["7C", "7D"]}) == {"cards": ["7C", "7D"], "count": 1}
+    first["cards"].remove("7C")  # an action may change what it receives
+    assert SPEC.load({"cards": ["7C", "7D"]}) == {"cards": ["7C", "7D"], "count": 1}
+
+
+def test_invalid_arguments_are_refused_every_time():
+    for _ in range(2):
+        with pytest.raises(ValidationError):
+            SPEC.load({"cards": "7C"})
+
+
+def test_arguments_equal_in_python_but_not_in_json_are_not_confused():
+    assert SPEC.load({"cards": [], "count": 1})["count"] == 1
+    with pytest.raises(ValidationError):
+        SPEC.load({"cards": [], "count": True})  # True == 1, yet marshmallow refuses a boolean here
+
+
+def test_the_memory_of_loads_is_bounded():
+    for number in range(MAX_REMEMBERED_ARGUMENTS + 10):
+        SPEC.load({"cards": [str(number)]})
+    assert len(SPEC._loaded) <= MAX_REMEMBERED_ARGUMENTS
+
+
+def _table_at(game, state_name, seed):
+    table = Table.create(game, default_players(game.max_players), None, seed)
+    chooser = random.Random(seed)
+    while table.current_state.name != state_name:
+        player = table.active_players()[0]
+        table.apply(player, *table.random_action(player, chooser))
+    return table
+
+
+def test_dragon_phoenix_draws_passes_among_the_legal_ones():
+    """A pass drawn directly is one of the 1,716+ listed, for every player passing."""
+    table = _table_at(DRAGON_PHOENIX, "passCards", "draw-passes")
+    chooser = random.Random(1)
+    for player in table.active_players():
+        legal = table.legal_actions(player)
+        drawn = [table.random_action(player, chooser) for _ in range(200)]
+        assert all(move in legal for move in drawn)
+        assert len({tuple(sorted(args.items())) for _, args in drawn}) > 150  # not one pass again and again
+
+
+def test_summon_the_dragon_draws_discards_among_the_legal_ones():
+    table = _table_at(SUMMON, "discard", "draw-discards")
+    chooser = random.Random(2)
+    for player in table.active_players():
+        legal = table.legal_actions(player)
+        drawn = [table.random_action(player, chooser) for _ in range(100)]
+        assert all(move in legal for move in drawn)
+        assert len({tuple(args["cards"]) for _, args in drawn}) > min(50, len(legal) // 2)
