@@ -244,6 +244,16 @@ def http_section(seconds: float, clients: int, postgres: bool) -> list[tuple]:
 
 
 # ----- 7. the browser ----------------------------------------------------------------------------
+# Interactive: the table's status bar says whose turn it is and an action control is in place,
+# timed by the page itself from the start of navigation (Playwright's polling adds its own delay).
+INTERACTIVE_MARK = """
+new MutationObserver((changes, observer) => {
+  const ready = document.querySelector('.table-page .status-bar:not(:empty)') &&
+    document.querySelector('.table-page .action-buttons button, .table-page .generic-forms form');
+  if (ready) { window.__interactiveAt = performance.now(); observer.disconnect(); }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
 def record_size(response, sizes: dict) -> None:
     if response.url.endswith((".js", ".css")):
         with contextlib.suppress(Exception):  # a response the page navigated away from has no body left
@@ -278,7 +288,7 @@ def browser_section() -> dict | None:
     base = f"http://127.0.0.1:{server.server_port}"
     args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-    timings, sizes = [], {}
+    timings, observed, sizes = [], [], {}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=args)
@@ -287,19 +297,21 @@ def browser_section() -> dict | None:
                 context.add_init_script(
                     f"localStorage.setItem('bga.token', {json.dumps(api.tokens['p0'])});"
                     f"localStorage.setItem('bga.user', {json.dumps(json.dumps({'id': api.ids['p0'], 'name': 'p0'}))});")
+                context.add_init_script(INTERACTIVE_MARK)
                 page = context.new_page()
                 page.on("response", lambda r: record_size(r, sizes))
                 started = time.perf_counter()
                 page.goto(f"/#/table/{table_id}")
-                page.wait_for_selector(".status-bar:not(:empty)")
-                page.wait_for_selector("button, .generic-forms form")
-                timings.append(time.perf_counter() - started)
+                page.wait_for_selector(".table-page .status-bar:not(:empty)")
+                page.wait_for_selector(".table-page .action-buttons button, .table-page .generic-forms form")
+                observed.append(time.perf_counter() - started)
+                timings.append(page.evaluate("window.__interactiveAt") / 1000)  # set before the page shows it
                 context.close()
             browser.close()
     finally:
         server.shutdown()
-    return {"tti_ms": 1000 * statistics.median(timings), "js_css_kb": sum(sizes.values()) / 1024,
-            "files": len(sizes)}
+    return {"tti_ms": 1000 * statistics.median(timings), "observed_ms": 1000 * statistics.median(observed),
+            "js_css_kb": sum(sizes.values()) / 1024, "files": len(sizes)}
 
 
 # ----- the report --------------------------------------------------------------------------------
@@ -353,8 +365,10 @@ def main() -> int:
     out("\n## 7. The table page in headless Chromium\n")
     page = browser_section()
     if page:
-        out(f"Interactive in {page['tti_ms']:.0f} ms (median of 5, target 300); "
-            f"{page['js_css_kb']:.1f} KB of JS+CSS in {page['files']} files (target 150 KB).")
+        out(f"Interactive in {page['tti_ms']:.0f} ms (median of 5, target 300), timed in the page from the start "
+            f"of navigation until the status bar and an action control are shown ({page['observed_ms']:.0f} ms as "
+            f"Playwright sees it, its polling included); {page['js_css_kb']:.1f} KB of JS+CSS in {page['files']} "
+            f"files (target 150 KB).")
     else:
         out("Skipped: Chromium or Playwright is not installed.")
     Path(args.write).write_text("\n".join(lines) + "\n")

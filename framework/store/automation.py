@@ -14,7 +14,7 @@ from framework.engine import BOTS, Game, Table
 
 from .database import write_transaction
 from .models import GameTable, Seat, clock, db
-from .tables import automatic_seat, get_table, load_engine_table, record_move, set_zombie
+from .tables import automatic_seat, load_engine_table, locked_table, record_move, set_zombie
 
 REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after its own move
 
@@ -36,7 +36,7 @@ def play_automatic_moves(table_id: int, games: dict[str, type[Game]], budget: fl
     started, played = time.monotonic(), 0
     while played < max_moves and (budget is None or time.monotonic() - started < budget):
         with write_transaction():
-            record = get_table(table_id, for_update=True)
+            record = locked_table(table_id)
             if record.status != "playing":
                 break
             table = load_engine_table(record, games)
@@ -64,7 +64,7 @@ def expire_deadlines(games: dict[str, type[Game]], now: datetime | None = None) 
     touched = []
     for table_id, seat_id in late:
         with write_transaction():
-            record = get_table(table_id, for_update=True)
+            record = locked_table(table_id)
             seat = next(s for s in record.players if s.id == seat_id)
             # Checked again under the lock: a second tick, or the player's move, may have come first.
             if record.status != "playing" or seat.zombie or seat.deadline is None or seat.deadline > now:

@@ -10,7 +10,7 @@ from framework.engine import ActionError, Game, GameDefinitionError, Table
 from .database import write_transaction
 from .errors import Conflict
 from .models import GameTable, Move, Seat, User, db
-from .tables import _save_notifications, _save_snapshot, engine_players, moves_of, update_turns
+from .tables import _save_notifications, _save_snapshot, engine_players, locked_table, moves_of, update_turns
 
 
 def verify_tables(games: dict[str, type[Game]]) -> Iterator[tuple[GameTable, str | None]]:
@@ -91,7 +91,7 @@ def fork_table(source: GameTable, move: int, creator: User, games: dict[str, typ
 def _replay_into(record: GameTable, game: type[Game], moves: list[dict]) -> None:
     """Play logged moves into a new table's log, notifications and snapshot."""
     db.session.flush()
-    db.session.refresh(record)
+    record = locked_table(record.id)  # written like a move: the same Core statements
     table = Table.start(game, engine_players(record), record.options, record.seed)
     _save_notifications(record.id, table.take_notifications())
     for move in moves:

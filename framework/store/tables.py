@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import insert, select, update
-from sqlalchemy.orm.attributes import flag_modified
 
 from framework.engine import Game, Table, replay
 
 from . import outbox
 from .database import write_transaction
 from .errors import BadRequest, Conflict, Forbidden, NotFound, StaleMove
+from .locked import LockedSeat, LockedTable, execute, lock_table, save_seats, save_table
 from .models import ChatMessage, GameTable, Move, Notification, Seat, User, clock, db, utcnow
 
 
@@ -23,11 +23,12 @@ class ActionResult:
     automatic_turn: bool  # a bot or a zombie must play next
 
 
+INSERT_MOVE, INSERT_NOTIFICATION = insert(Move.__table__), insert(Notification.__table__)
 # Presence is written at most this often: acting or polling need not write a row every time.
 SEEN_PRECISION = timedelta(seconds=30)
 
 
-def engine_players(record: GameTable) -> list[dict]:
+def engine_players(record: GameTable | LockedTable) -> list[dict]:
     return [{"id": seat.user_id, "name": seat.user.name} for seat in record.players]
 
 
@@ -41,7 +42,15 @@ def get_table(table_id: int, *, for_update: bool = False) -> GameTable:
     return record
 
 
-def load_engine_table(record: GameTable, games: dict[str, type[Game]]) -> Table:
+def locked_table(table_id: int) -> LockedTable:
+    """The table for a move or a seat change: plain rows, locked until the transaction ends."""
+    record = lock_table(table_id)
+    if record is None:
+        raise NotFound(f"There is no table {table_id}.")
+    return record
+
+
+def load_engine_table(record: GameTable | LockedTable, games: dict[str, type[Game]]) -> Table:
     return Table.load(game_class(games, record.game), engine_players(record), record.options, record.seed,
                       record.snapshot)
 
@@ -52,7 +61,7 @@ def game_class(games: dict[str, type[Game]], name: str) -> type[Game]:
     return games[name]
 
 
-def seat_of(record: GameTable, user_id: int) -> Seat | None:
+def seat_of(record: GameTable | LockedTable, user_id: int) -> Seat | LockedSeat | None:
     return next((s for s in record.players if s.user_id == user_id), None)
 
 
@@ -185,6 +194,7 @@ def _seat(record: GameTable, user: User, games: dict[str, type[Game]], bot_level
 def _start_if_full(record: GameTable, game_cls: type[Game]) -> None:
     if len(record.players) < record.seats:
         return
+    record = locked_table(record.id)  # written as a move is: plain rows, Core statements
     table = Table.start(game_cls, engine_players(record), record.options, record.seed)
     _save_notifications(record.id, table.take_notifications())
     record.status = "playing"
@@ -192,20 +202,15 @@ def _start_if_full(record: GameTable, game_cls: type[Game]) -> None:
     update_turns(record, table)
 
 
-def _save_snapshot(record: GameTable, table: Table) -> None:
-    record.snapshot = table.snapshot()
-    flag_modified(record, "snapshot")  # the engine mutated the loaded dict in place: same object, new content
-    record.move = table.move
-    record.state_hash = table.state_hash()
-    record.updated_at = utcnow()
-    if table.status == "finished":
-        record.status = "finished"
+def _save_snapshot(record: LockedTable, table: Table) -> None:
+    save_table(record, snapshot=table.snapshot(), move=table.move, state_hash=table.state_hash(),
+               updated_at=utcnow(), status="finished" if table.status == "finished" else record.status)
 
 
 def _save_notifications(table_id: int, notifications: list[dict]) -> None:
-    # Written with one INSERT, not as ORM objects: this runs on every move, and nothing reads them back here.
+    # Written with one Core INSERT, not as ORM objects: this runs on every move, and nothing reads them back here.
     if notifications:
-        db.session.execute(insert(Notification), [
+        execute(INSERT_NOTIFICATION, [
             {"table_id": table_id, "seq": n["seq"], "move": n["move"], "recipient": n["to"], "type": n["type"],
              "log": n["log"], "args": n["args"]} for n in notifications])
 
@@ -214,7 +219,7 @@ def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int
         games: dict[str, type[Game]]) -> ActionResult:
     """Apply one action in one transaction: lock, load, apply, log, notify, save, commit."""
     with write_transaction():
-        record = get_table(table_id, for_update=True)
+        record = locked_table(table_id)
         if record.status == "open":
             raise Conflict("This table has not started yet.")
         seat = seat_of(record, user_id)
@@ -226,7 +231,7 @@ def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int
         table = load_engine_table(record, games)
         now = clock()
         if seat.last_seen is None or now - seat.last_seen > SEEN_PRECISION:
-            seat.last_seen = now  # acting is being here: no "your turn" mail for this visit
+            seat.set(last_seen=now)  # acting is being here: no "your turn" mail for this visit
         if seat.zombie:  # acting again is taking the seat back
             set_zombie(record, table, seat, False)
         made = table.apply(user_id, action, args, rollback=False)  # a refusal rolls back the transaction
@@ -235,56 +240,60 @@ def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int
     return ActionResult(table.move, [_public(n) for n in made if n["to"] in (None, user_id)], automatic)
 
 
-def automatic_seat(record: GameTable, table: Table) -> Seat | None:
+def automatic_seat(record: GameTable | LockedTable, table: Table) -> Seat | LockedSeat | None:
     """The seat of an active bot or zombie, if any: the server plays it."""
     active = table.active_players()
     return next((s for s in record.players if s.user_id in active and (s.bot_level or s.zombie)), None)
 
 
-def record_move(record: GameTable, table: Table, player_id: int, action: str, args: dict, made: list[dict],
+def record_move(record: LockedTable, table: Table, player_id: int, action: str, args: dict, made: list[dict],
                 actor: str, now: datetime | None = None) -> None:
     """Everything an accepted move writes: the log row, its notifications, the snapshot, turns.
 
     `now` is the tick's clock when the tick plays the move (so simulated days stay consistent).
     """
-    db.session.execute(insert(Move), [{"table_id": record.id, "number": table.move, "player_id": player_id,
-                                       "action": action, "args": args, "actor": actor}])
+    execute(INSERT_MOVE, [{"table_id": record.id, "number": table.move, "player_id": player_id,
+                           "action": action, "args": args, "actor": actor}])
     _save_notifications(record.id, made)
     _save_snapshot(record, table)
     update_turns(record, table, now, mover=player_id)
 
 
-def update_turns(record: GameTable, table: Table, now: datetime | None = None, mover: int | None = None) -> None:
+def update_turns(record: LockedTable, table: Table, now: datetime | None = None,
+                 mover: int | None = None) -> None:
     """Who became active: a deadline when the table has a time limit, and a "your turn" message.
 
-    A player still active after their own move starts a new turn: a new deadline.
+    A player still active after their own move starts a new turn: a new deadline. Writes every
+    seat change made since the table was locked (presence included).
     """
     now = now or clock()
     active = set(table.active_players()) if table.status == "playing" else set()
     for seat in record.players:
         if seat.user_id not in active or seat.user_id == mover:
-            seat.active_since = seat.deadline = None
+            seat.set(active_since=None, deadline=None)
         if seat.user_id in active and seat.active_since is None:
-            seat.active_since = table.move
+            seat.set(active_since=table.move)
             if record.turn_hours:
-                seat.deadline = now + timedelta(hours=record.turn_hours)
+                seat.set(deadline=now + timedelta(hours=record.turn_hours))
             if not (seat.user.is_bot or seat.zombie):
                 outbox.queue_your_turn(record, seat, now)
+    save_seats(record)
 
 
-def set_zombie(record: GameTable, table: Table, seat: Seat, zombie: bool, reason: str = "") -> None:
+def set_zombie(record: LockedTable, table: Table, seat: LockedSeat, zombie: bool, reason: str = "") -> None:
     """Mark a seat as played by the zombie (BGA), or give it back; everyone is told."""
-    seat.zombie = zombie
+    seat.set(zombie=zombie)
     if zombie:
-        seat.deadline = None
+        seat.set(deadline=None)
         table.notify(None, "zombie", "${player_name} " + reason + ": the zombie plays for them",
                      {"player_id": seat.user_id})
     else:
         if seat.active_since is not None and record.turn_hours:
-            seat.deadline = clock() + timedelta(hours=record.turn_hours)
+            seat.set(deadline=clock() + timedelta(hours=record.turn_hours))
         table.notify(None, "zombieBack", "${player_name} is back", {"player_id": seat.user_id})
     _save_notifications(record.id, table.take_notifications())
     _save_snapshot(record, table)
+    save_seats(record)
 
 
 def _public(note: dict) -> dict:
@@ -329,7 +338,7 @@ def open_tables() -> list[GameTable]:
 def leave_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> None:
     """A player leaves a running game: the zombie plays for them until they come back."""
     with write_transaction():
-        record = get_table(table_id, for_update=True)
+        record = locked_table(table_id)
         seat = seat_of(record, user_id)
         if seat is None or record.status != "playing":
             raise Conflict("You can leave only a game you play in while it runs.")
@@ -339,15 +348,16 @@ def leave_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> No
 
 def return_to_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> None:
     with write_transaction():
-        record = get_table(table_id, for_update=True)
+        record = locked_table(table_id)
         seat = seat_of(record, user_id)
         if seat is None or not seat.zombie:
             raise Conflict("You are not away from this table.")
         if record.status == "playing":
-            seat.last_seen = clock()
+            seat.set(last_seen=clock())
             set_zombie(record, load_engine_table(record, games), seat, False)
         else:
-            seat.zombie = False
+            seat.set(zombie=False)
+            save_seats(record)
 
 
 def mark_seen(record: GameTable, user_id: int, now: datetime | None = None) -> None:

@@ -5,7 +5,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -44,10 +44,17 @@ def issue_token(user: User) -> str:
     return token
 
 
-def user_for_token(token: str) -> User | None:
-    # One query: it runs on every request.
-    return db.session.scalars(select(User).join(Token, Token.user_id == User.id)
-                              .where(Token.token_hash == _digest(token), Token.expires_at >= utcnow())).first()
+# One Core query built once, no ORM object: it runs on every request, and most views need only the id.
+_USER_OF_TOKEN = select(Token.__table__.c.user_id).where(Token.__table__.c.token_hash == bindparam("token_hash"),
+                                                         Token.__table__.c.expires_at >= bindparam("now"))
+
+
+def user_id_for_token(token: str) -> int | None:
+    return db.session.connection().scalar(_USER_OF_TOKEN, {"token_hash": _digest(token), "now": utcnow()})
+
+
+def get_user(user_id: int) -> User:
+    return db.session.get(User, user_id)
 
 
 def revoke_token(token: str) -> None:

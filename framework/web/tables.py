@@ -11,7 +11,7 @@ from framework.store.exchange import fork_table
 from framework.store.models import GameTable, clock
 from framework.store.outbox import render_log
 
-from .auth import login_required
+from .auth import current_user, login_required
 from .errors import ApiError
 from .schemas import (
     Bots,
@@ -92,7 +92,7 @@ def create():
     except ValidationError as err:
         raise ValidationError({"options": err.messages}) from None
     turn_hours = body["turn_hours"] if body["turn_hours"] is not None else options.get("turn_hours", 0)
-    record = store.create_table(game_cls, g.user, options, body["seed"], body["players"],
+    record = store.create_table(game_cls, current_user(), options, body["seed"], body["players"],
                                 turn_hours=turn_hours, private=body["private"], reserved=body["reserved"],
                                 hotseat=body["hotseat"])
     table = table_json(record, loaded(record))
@@ -104,7 +104,7 @@ def create():
 @bp.post("/tables/<int:table_id>/join")
 @login_required
 def join(table_id: int):
-    record = store.join_table(table_id, g.user, games(), load_body(Join())["code"])
+    record = store.join_table(table_id, current_user(), games(), load_body(Join())["code"])
     return after_seating(record)
 
 
@@ -113,7 +113,7 @@ def join(table_id: int):
 def join_by_code():
     """Join a private table with the invitation code its creator shared."""
     code = load_body(JoinByCode())["code"]
-    record = store.join_table(store.table_for_code(code).id, g.user, games(), code)
+    record = store.join_table(store.table_for_code(code).id, current_user(), games(), code)
     return after_seating(record)
 
 
@@ -121,7 +121,7 @@ def join_by_code():
 @login_required
 def bots(table_id: int):
     body = load_body(Bots())
-    record = store.add_bots(table_id, g.user, body["count"], body["level"], games())
+    record = store.add_bots(table_id, current_user(), body["count"], body["level"], games())
     return after_seating(record)
 
 
@@ -276,7 +276,7 @@ def fork(table_id: int):
     source = store.get_table(table_id)
     if move > source.move:
         raise ApiError(400, "invalid_arguments", f"move: this table has {source.move} moves.")
-    record = fork_table(source, move, g.user, games())
+    record = fork_table(source, move, current_user(), games())
     return jsonify(table_json(record, loaded(record))), 201
 
 

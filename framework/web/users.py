@@ -1,12 +1,12 @@
 """Accounts: register, log in, log out."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 
 from framework.store import users
 from framework.store.database import write_transaction
 
-from .auth import bearer_token, login_required
+from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
 from .schemas import Credentials, Settings, load_body
 
@@ -50,7 +50,7 @@ def me_json(user) -> dict:
 @bp.get("/me")
 @login_required
 def me():
-    return jsonify(me_json(g.user))
+    return jsonify(me_json(current_user()))
 
 
 @bp.patch("/me")
@@ -60,5 +60,5 @@ def update_me():
     changes = load_body(Settings())
     with write_transaction():
         for name, value in changes.items():
-            setattr(g.user, name, value)
-    return jsonify(me_json(g.user))
+            setattr(current_user(), name, value)
+    return jsonify(me_json(current_user()))
