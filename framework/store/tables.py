@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -215,10 +216,15 @@ def _save_notifications(table_id: int, notifications: list[dict]) -> None:
              "log": n["log"], "args": n["args"]} for n in notifications])
 
 
-def act(table_id: int, user_id: int, action: str, args: dict, expected_move: int | None,
+def act(table_id: int, player: Callable[[], int], action: str, args: dict, expected_move: int | None,
         games: dict[str, type[Game]]) -> ActionResult:
-    """Apply one action in one transaction: lock, load, apply, log, notify, save, commit."""
+    """Apply one action in one transaction: lock, load, apply, log, notify, save, commit.
+
+    `player()` gives the acting user's id; it runs inside the transaction, so a check of who is
+    calling (the web layer's token lookup) shares it instead of needing one of its own.
+    """
     with write_transaction():
+        user_id = player()
         record = locked_table(table_id)
         if record.status == "open":
             raise Conflict("This table has not started yet.")

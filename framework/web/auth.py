@@ -17,17 +17,27 @@ def bearer_token() -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def required_token() -> str:
+    token = bearer_token()
+    if token is None:
+        raise ApiError(401, "unauthorized", "Log in first: send Authorization: Bearer <token>.")
+    return token
+
+
+def authenticate() -> int:
+    """The caller's user id, from their bearer token (401 without a valid one); also `g.user_id`."""
+    user_id = user_id_for_token(required_token())
+    if user_id is None:
+        raise ApiError(401, "unauthorized", "This token is unknown or expired: log in again.")
+    g.user_id = user_id
+    g.pop("user", None)  # g outlives a request when a test holds an app context: no other caller's user
+    return user_id
+
+
 def login_required(view):
     @wraps(view)
     def wrapped(*args, **kwargs):
-        token = bearer_token()
-        if token is None:
-            raise ApiError(401, "unauthorized", "Log in first: send Authorization: Bearer <token>.")
-        user_id = user_id_for_token(token)
-        if user_id is None:
-            raise ApiError(401, "unauthorized", "This token is unknown or expired: log in again.")
-        g.user_id = user_id
-        g.pop("user", None)  # g outlives a request when a test holds an app context: no other caller's user
+        authenticate()
         return view(*args, **kwargs)
 
     return wrapped
