@@ -10,6 +10,16 @@ import random
 
 from framework.store import db
 from framework.store.tables import get_table, load_engine_table
+from tests.conftest import Api, make_app
+
+
+def game_app(tmp_path, game: str, names: list[str]):
+    """An app serving only `game`, on its own SQLite file, with these users registered: (app, api)."""
+    app = make_app(f"sqlite:///{tmp_path / (game + '.sqlite')}", GAMES=[game])
+    api = Api(app.test_client())
+    for name in names:
+        api.register(name)
+    return app, api
 
 
 def choose_move(app, table_id: int, player_id: int, chooser: random.Random, heuristic: bool) -> tuple[str, dict]:
@@ -18,7 +28,7 @@ def choose_move(app, table_id: int, player_id: int, chooser: random.Random, heur
         table = load_engine_table(get_table(table_id), app.extensions["games"])
         db.session.remove()
     move = table.game.heuristic_move(player_id) if heuristic else None
-    return move if move is not None else chooser.choice(table.legal_actions(player_id))
+    return move if move is not None else table.random_action(player_id, chooser)
 
 
 def play_over_http(app, api, table_id: int, names: list[str], seed: str = "http", max_requests: int = 20_000,

@@ -60,6 +60,13 @@ def load(value):
     return json.loads(value) if isinstance(value, str) else value
 
 
+def players_of(conn, table_id: int) -> list[dict]:
+    """The engine's players of a table, read with plain SQL."""
+    seats = conn.execute(text("SELECT s.user_id, u.name FROM seats s JOIN users u ON u.id = s.user_id "
+                              "WHERE s.table_id = :id ORDER BY s.seat"), {"id": table_id}).all()
+    return [{"id": user_id, "name": name} for user_id, name in seats]
+
+
 SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000"}
 
 
@@ -115,15 +122,14 @@ class Client(threading.Thread):
         finally:
             connection.close()
 
-    def legal(self, view):
+    def pick(self, view) -> tuple[str, dict] | None:
+        """A random legal move at the table as this view saw it; None when it has moved on or none is ours."""
         with self.engine.connect() as conn:
             row = conn.execute(text("SELECT options, seed, snapshot FROM tables WHERE id = :id"),
                                {"id": self.table}).one()
-            seats = conn.execute(text("SELECT s.user_id, u.name FROM seats s JOIN users u ON u.id = s.user_id "
-                                      "WHERE s.table_id = :id ORDER BY s.seat"), {"id": self.table}).all()
-        table = Table.load(self.game, [{"id": s[0], "name": s[1]} for s in seats], load(row[0]), row[1],
-                           load(row[2]))
-        return table.legal_actions(self.player) if table.move == view["table"]["move"] else []
+            players = players_of(conn, self.table)
+        table = Table.load(self.game, players, load(row[0]), row[1], load(row[2]))
+        return table.random_action(self.player, self.rng) if table.move == view["table"]["move"] else None
 
     def run(self):
         for table in self.lane:
@@ -143,10 +149,10 @@ class Client(threading.Thread):
                     return False
                 if view["table"]["status"] != "playing":
                     return True
-                moves = self.legal(view)
-                if not moves:
+                chosen = self.pick(view)
+                if chosen is None:
                     continue
-                action, args = self.rng.choice(moves)
+                action, args = chosen
                 number = view["table"]["move"]
                 if self.rng.random() < 0.1:
                     number = max(0, number - 1 - self.rng.randrange(3))  # stale on purpose
@@ -228,8 +234,7 @@ def verify(report: Report, engine, made: list[dict]) -> None:
                                {"id": table_id}).one()
             logged = conn.execute(text("SELECT number, player_id, action, args FROM moves WHERE table_id = :id "
                                        "ORDER BY number"), {"id": table_id}).all()
-            seats = conn.execute(text("SELECT s.user_id, u.name FROM seats s JOIN users u ON u.id = s.user_id "
-                                      "WHERE s.table_id = :id ORDER BY s.seat"), {"id": table_id}).all()
+            players = players_of(conn, table_id)
             numbers = [m[0] for m in logged]
             if numbers != list(range(1, row[3] + 1)):
                 report.doubled += len(numbers) - len(set(numbers))
@@ -244,7 +249,7 @@ def verify(report: Report, engine, made: list[dict]) -> None:
                     else:
                         report.doubled += 1  # in the log, yet nobody was told it was accepted
             moves = [{"player": m[1], "action": m[2], "args": load(m[3])} for m in logged]
-            again = replay(game, [{"id": s[0], "name": s[1]} for s in seats], load(row[0]), row[1], moves)
+            again = replay(game, players, load(row[0]), row[1], moves)
             if again.state_hash() == row[2]:
                 report.tables_verified += 1
 

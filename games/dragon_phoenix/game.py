@@ -163,14 +163,8 @@ class DragonPhoenix(Game):
         return "passCards", {"left": left, "partner": partner, "right": right}
 
     def _pass_moves(self, hand: list[str]) -> list[tuple[str, dict]]:
-        """Every (left, partner, right) choice: 1716 of them, so the last list is kept."""
-        key = tuple(hand)
-        cache = self.__dict__.setdefault("_pass_cache", {})
-        if key not in cache:
-            if len(cache) >= 8:
-                cache.clear()
-            cache[key] = [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(key, 3)]
-        return list(cache[key])
+        """Every (left, partner, right) choice: 1,716 of them (random play draws one directly instead)."""
+        return [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(hand, 3)]
 
     def _turn_moves(self, player_id: int, active: bool) -> list[tuple[str, dict]]:
         data = self.data

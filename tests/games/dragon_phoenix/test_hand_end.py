@@ -61,26 +61,26 @@ def test_decision_28_double_victory_ends_the_hand_at_once(table):
     assert not {"roundWon", "collect", "dragonGiven"} & set(after), "the open round is ignored"
 
 
-def test_decision_21_game_ends_at_the_target_with_the_higher_total():
+def finish_hand_at_500(totals: list[int]):
+    """The hand above, to a target of 500, from these totals: Anna and Carla's team scores 200."""
     table = new_table(HANDS, options={"target": 500})
-    data(table)["totals"] = [400, 450]
+    data(table)["totals"] = totals
     play(table, CARLA, *CLUBS_RUN)
     play(table, ANNA, *HEARTS)
     pass_(table, BEN)
     pass_(table, DAN)
     play(table, ANNA, "dragon")
+    return table
+
+
+def test_decision_21_game_ends_at_the_target_with_the_higher_total():
+    table = finish_hand_at_500([400, 450])
     assert data(table)["totals"] == [600, 450]
     assert table.status == "finished"
 
 
 def test_decision_21_equal_totals_play_another_hand():
-    table = new_table(HANDS, options={"target": 500})
-    data(table)["totals"] = [400, 600]
-    play(table, CARLA, *CLUBS_RUN)
-    play(table, ANNA, *HEARTS)
-    pass_(table, BEN)
-    pass_(table, DAN)
-    play(table, ANNA, "dragon")
+    table = finish_hand_at_500([400, 600])
     assert data(table)["totals"] == [600, 600]
     assert table.status == "playing" and data(table)["hand_number"] == 2
 

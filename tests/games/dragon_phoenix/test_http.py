@@ -1,8 +1,7 @@
 """Dragon and Phoenix through the HTTP API: whole games, and an out-of-turn bomb from a fixed deal."""
 import pytest
 
-from tests.conftest import Api, make_app
-from tests.http_play import play_over_http
+from tests.http_play import game_app, play_over_http
 
 from .helpers import complete, deal_and_passes
 
@@ -11,11 +10,7 @@ NAMES = ["anna", "ben", "cleo", "dan"]
 
 @pytest.fixture
 def dp(tmp_path):
-    app = make_app(f"sqlite:///{tmp_path / 'dp.sqlite'}", GAMES=["dragon_phoenix"])
-    api = Api(app.test_client())
-    for name in NAMES:
-        api.register(name)
-    return app, api
+    return game_app(tmp_path, "dragon_phoenix", NAMES)
 
 
 def test_four_users_play_a_whole_game(dp):

@@ -3,7 +3,6 @@ checking after every move that the 52 cards are conserved, and after every hand 
 points total 100 (or a 200/0 double victory), calls score +/-100/200, totals and scores agree,
 and that a finished game ended at the target with the higher total. The harness checks replay
 equality and (where asked) that no view or notification shows a card a player may not see."""
-import gc
 from collections import Counter
 
 import pytest
@@ -67,16 +66,6 @@ class HandChecks:
             assert max(totals) >= target and totals[0] != totals[1]
         else:
             assert not (max(totals) >= table.options["target"] and totals[0] != totals[1])
-
-
-@pytest.fixture(autouse=True)
-def fewer_garbage_collections():
-    """Random play allocates millions of short-lived tuples (1,716 passing choices per player
-    per hand); collecting less often keeps these tests fast. Restored afterwards."""
-    before = gc.get_threshold()
-    gc.set_threshold(100_000, 50, 100)
-    yield
-    gc.set_threshold(*before)
 
 
 def stop_after(hands):

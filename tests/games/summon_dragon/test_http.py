@@ -2,19 +2,14 @@
 import pytest
 
 from games.summon_dragon.cards import DECK
-from tests.conftest import Api, make_app
-from tests.http_play import play_over_http
+from tests.http_play import game_app, play_over_http
 
 NAMES = ["anna", "ben", "cleo", "dan"]
 
 
 @pytest.fixture
 def summon(tmp_path):
-    app = make_app(f"sqlite:///{tmp_path / 'summon.sqlite'}", GAMES=["summon_dragon"])
-    api = Api(app.test_client())
-    for name in NAMES:
-        api.register(name)
-    return app, api
+    return game_app(tmp_path, "summon_dragon", NAMES)
 
 
 def test_four_users_play_a_whole_game(summon):

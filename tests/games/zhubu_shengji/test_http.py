@@ -1,14 +1,12 @@
 """Zhubu Shengji through the HTTP API: whole games by two users, and by a user against a bot."""
 import pytest
 
-from tests.conftest import Api, make_app
-from tests.http_play import play_over_http
+from tests.http_play import game_app, play_over_http
 
 
 @pytest.fixture
 def zhubu(tmp_path):
-    app = make_app(f"sqlite:///{tmp_path / 'zhubu.sqlite'}", GAMES=["zhubu_shengji"])
-    return app, Api(app.test_client())
+    return game_app(tmp_path, "zhubu_shengji", [])
 
 
 @pytest.mark.parametrize("bidding", [False, True], ids=["base", "bidding"])
