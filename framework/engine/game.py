@@ -73,7 +73,8 @@ class Game:
         every_action = set(global_actions)
         for state in cls.states:
             every_action.update(state.actions)
-        return {"by_id": by_id, "by_name": by_name, "global": global_actions, "all": every_action}
+        # "resolved": where (from state id, target) led before; filled by Table as play goes.
+        return {"by_id": by_id, "by_name": by_name, "global": global_actions, "all": every_action, "resolved": {}}
 
     @classmethod
     def default_options(cls) -> dict:
@@ -130,6 +131,8 @@ class Game:
 
     def _step(self, player_id: int, direction: int, skip: Callable[[int], bool] | None) -> int:
         ids, seat = self.player_ids, self._seat_of[player_id]
+        if skip is None:  # the usual case, once per turn
+            return ids[(seat + direction) % len(ids)]
         for offset in range(1, len(ids) + 1):
             candidate = ids[(seat + direction * offset) % len(ids)]
             if skip is None or not skip(candidate):

@@ -50,16 +50,21 @@ class ActionSpec:
         except ValueError:  # not plain JSON data: load it every time
             return self.schema.load(args)
         known = self._loaded.get(key)
-        if known is not None:
-            return marshal.loads(known)  # a fresh copy: actions may change what they receive
+        if known is not None:  # a fresh copy: actions may change what they receive
+            return known.copy() if type(known) is dict else marshal.loads(known)
         loaded = self.schema.load(args)
         try:
             if len(self._loaded) >= MAX_REMEMBERED_ARGUMENTS:
                 self._loaded.clear()
-            self._loaded[key] = marshal.dumps(loaded)
+            # Plain values only (a card, a number): a shallow copy is a fresh one, and cheaper.
+            flat = all(type(value) in _PLAIN for value in loaded.values())
+            self._loaded[key] = dict(loaded) if flat else marshal.dumps(loaded)
         except ValueError:  # a field loads to something marshal cannot copy (a date, say)
             pass
         return loaded
+
+
+_PLAIN = (str, int, float, bool, type(None))
 
 
 MAX_REMEMBERED_ARGUMENTS = 4096

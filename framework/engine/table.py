@@ -24,7 +24,7 @@ from .errors import (
 )
 from .game import Game, action_spec
 from .gamestate import GameStateMachine
-from .states import GAME_END_ID, GAME_SETUP_ID, MULTIPLE_ACTIVE, State, StateType, substitute
+from .states import ACTIVE_PLAYER, GAME, GAME_END_ID, GAME_SETUP_ID, MULTIPLE_ACTIVE, State, substitute
 
 PLAYING, FINISHED = "playing", "finished"
 MAX_AUTOMATIC_STEPS = 10_000
@@ -114,12 +114,20 @@ class Table:
         return self._registry["by_id"][self.state["state"]]
 
     def active_players(self) -> list[int]:
-        kind = self.current_state.type
-        if kind is StateType.ACTIVE_PLAYER:
-            return [self.state["active"]] if self.state["active"] is not None else []
+        state = self.state
+        kind = self._registry["by_id"][state["state"]].type
+        if kind is ACTIVE_PLAYER:
+            return [state["active"]] if state["active"] is not None else []
         if kind is MULTIPLE_ACTIVE:
-            return list(self.state["multiactive"])
+            return list(state["multiactive"])
         return []
+
+    def _is_active(self, player_id: int, state_cls: type[State]) -> bool:
+        """`player_id in self.active_players()` without building the list (asked at every action)."""
+        kind = state_cls.type
+        if kind is ACTIVE_PLAYER:
+            return self.state["active"] == player_id
+        return kind is MULTIPLE_ACTIVE and player_id in self.state["multiactive"]
 
     def scores(self) -> dict[int, tuple[int, int]]:
         return {int(pid): (s[0], s[1]) for pid, s in self.state["scores"].items()}
@@ -141,9 +149,10 @@ class Table:
         nothing. `rollback=False` skips the safety copy when the caller will drop the table on
         error anyway (replays).
         """
-        if self.status != PLAYING:
+        state = self.state
+        if state["state"] == GAME_END_ID:
             raise NotPlaying("The game is over.")
-        state_cls = self.current_state
+        state_cls = self._registry["by_id"][state["state"]]
         spec = action_spec(self.game_cls, state_cls, action)
         if spec is None:
             if action in self._registry["all"]:
@@ -151,7 +160,7 @@ class Table:
             raise UnknownAction(f"{self.game_cls.name} has no action {action!r}.")
         if player_id not in self.game._seat_of:
             raise NotAPlayer("You are not a player at this table.")
-        if not spec.out_of_turn and player_id not in self.active_players():
+        if not spec.out_of_turn and not self._is_active(player_id, state_cls):
             raise NotActive("It is not your turn.")
         try:
             kwargs = spec.load(args or {})
@@ -191,6 +200,19 @@ class Table:
         self._go(self._resolve(target, from_state))
 
     def _resolve(self, target: Any, from_state: type[State] | None) -> type[State]:
+        """The state `target` names from `from_state`: remembered per game class, as the answer
+        depends on the class's states alone (and is asked at almost every action)."""
+        key = (from_state.id if from_state is not None else None, type(target), target)
+        resolved = self._registry["resolved"]
+        try:
+            return resolved[key]
+        except KeyError:
+            found = resolved[key] = self._find_state(target, from_state)
+        except TypeError:  # an unhashable target: not remembered, and refused by _find_state
+            found = self._find_state(target, from_state)
+        return found
+
+    def _find_state(self, target: Any, from_state: type[State] | None) -> type[State]:
         by_id, by_name = self._registry["by_id"], self._registry["by_name"]
         if isinstance(target, str) and from_state is not None and target in from_state.transitions:
             target = from_state.transitions[target]
@@ -205,21 +227,24 @@ class Table:
 
     def _go(self, state_cls: type[State]) -> None:
         """Enter a state, then keep running `game` states until play reaches a player or ends."""
+        state = self.state
         for _ in range(MAX_AUTOMATIC_STEPS):
-            self.state["state"] = state_cls.id
-            if state_cls.type is MULTIPLE_ACTIVE:
-                self.state["multiactive"] = []
-            if state_cls.update_progression or state_cls.id == GAME_END_ID:
-                self.state["progression"] = 100 if state_cls.id == GAME_END_ID else int(self.game.progression())
+            state["state"] = state_cls.id
             if state_cls.id == GAME_END_ID:
-                self.state["active"] = None
+                state["progression"] = 100
+                state["active"] = None
                 return
+            if state_cls.type is MULTIPLE_ACTIVE:
+                state["multiactive"] = []
+            if state_cls.update_progression:
+                state["progression"] = int(self.game.progression())
             self._pending = _UNSET
-            result = state_cls(self.game).enter()
-            target = result if result is not None else self._pending
+            target = state_cls(self.game).enter()
+            if target is None:
+                target = self._pending
             self._pending = _UNSET
             if target is _UNSET or target is None:
-                if state_cls.type is StateType.GAME:
+                if state_cls.type is GAME:
                     raise GameDefinitionError(f"{self.game_cls.name}: game state {state_cls.name} did not move on")
                 return
             state_cls = self._resolve(target, state_cls)

@@ -12,8 +12,9 @@ from framework.engine import Game, Table, replay
 
 from . import outbox
 from .database import write_transaction
+from .driver import Prebuilt
 from .errors import BadRequest, Conflict, Forbidden, NotFound, StaleMove
-from .locked import LockedSeat, LockedTable, execute, lock_table, save_seats, save_table
+from .locked import LockedSeat, LockedTable, lock_table, save_seats, save_table
 from .models import ChatMessage, GameTable, Move, Notification, Seat, User, clock, db, utcnow
 
 
@@ -24,7 +25,7 @@ class ActionResult:
     automatic_turn: bool  # a bot or a zombie must play next
 
 
-INSERT_MOVE, INSERT_NOTIFICATION = insert(Move.__table__), insert(Notification.__table__)
+INSERT_MOVE, INSERT_NOTIFICATION = Prebuilt(insert(Move.__table__)), Prebuilt(insert(Notification.__table__))
 # Presence is written at most this often: acting or polling need not write a row every time.
 SEEN_PRECISION = timedelta(seconds=30)
 
@@ -211,7 +212,7 @@ def _save_snapshot(record: LockedTable, table: Table) -> None:
 def _save_notifications(table_id: int, notifications: list[dict]) -> None:
     # Written with one Core INSERT, not as ORM objects: this runs on every move, and nothing reads them back here.
     if notifications:
-        execute(INSERT_NOTIFICATION, [
+        INSERT_NOTIFICATION.execute([
             {"table_id": table_id, "seq": n["seq"], "move": n["move"], "recipient": n["to"], "type": n["type"],
              "log": n["log"], "args": n["args"]} for n in notifications])
 
@@ -258,8 +259,8 @@ def record_move(record: LockedTable, table: Table, player_id: int, action: str, 
 
     `now` is the tick's clock when the tick plays the move (so simulated days stay consistent).
     """
-    execute(INSERT_MOVE, [{"table_id": record.id, "number": table.move, "player_id": player_id,
-                           "action": action, "args": args, "actor": actor}])
+    INSERT_MOVE.execute({"table_id": record.id, "number": table.move, "player_id": player_id,
+                         "action": action, "args": args, "actor": actor, "created_at": utcnow()})
     _save_notifications(record.id, made)
     _save_snapshot(record, table)
     update_turns(record, table, now, mover=player_id)

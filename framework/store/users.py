@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .database import write_transaction
+from .driver import Prebuilt
 from .errors import Conflict
 from .models import Token, User, db, utcnow
 
@@ -44,13 +45,13 @@ def issue_token(user: User) -> str:
     return token
 
 
-# One Core query built once, no ORM object: it runs on every request, and most views need only the id.
-_USER_OF_TOKEN = select(Token.__table__.c.user_id).where(Token.__table__.c.token_hash == bindparam("token_hash"),
-                                                         Token.__table__.c.expires_at >= bindparam("now"))
+# One prebuilt query, no ORM object: it runs on every request, and most views need only the id.
+_USER_OF_TOKEN = Prebuilt(select(Token.__table__.c.user_id).where(
+    Token.__table__.c.token_hash == bindparam("token_hash"), Token.__table__.c.expires_at >= bindparam("now")))
 
 
 def user_id_for_token(token: str) -> int | None:
-    return db.session.connection().scalar(_USER_OF_TOKEN, {"token_hash": _digest(token), "now": utcnow()})
+    return _USER_OF_TOKEN.scalar({"token_hash": _digest(token), "now": utcnow()})
 
 
 def get_user(user_id: int) -> User:

@@ -161,7 +161,8 @@ class GameList(Schema):
 DiagramQuery = Schema.from_dict({"format": fields.String(validate=validate.OneOf(["svg", "dot", "mermaid"]))},
                                name="DiagramQuery")
 
-ACTION_ARGS = Schema.from_dict({"move": fields.Integer(metadata={"description": "the move number last seen"})},
+ACTION_ARGS = Schema.from_dict({"move": fields.Integer(validate=validate.Range(min=0),
+                                                      metadata={"description": "the move number last seen"})},
                                name="ActionArguments")
 
 # (path, method, summary, body schema, query schema, answer schema, status codes besides 200/201)

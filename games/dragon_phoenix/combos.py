@@ -8,6 +8,7 @@ triple of a full house, the top card of a straight or stairs, half steps for the
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import DRAGON, DRAGON_RANK, FOX, HERALD, PHOENIX, RANK, RANK_WORDS, SUIT, WISH_RANKS
@@ -32,8 +33,13 @@ class Combo(NamedTuple):
         return {"type": self.kind, "size": self.size, "rank": self.rank, "phoenix_as": self.phoenix}
 
 
+# The combination on the table is read again at nearly every move; a Combo is immutable, so one per
+# distinct value is shared (typed: a rank of 3 and of 3.0 stay apart).
+_shared_combo = lru_cache(maxsize=1024, typed=True)(Combo)
+
+
 def from_dict(data: dict | None) -> Combo | None:
-    return None if data is None else Combo(data["type"], data["size"], data["rank"], data["phoenix_as"])
+    return None if data is None else _shared_combo(data["type"], data["size"], data["rank"], data["phoenix_as"])
 
 
 def single_reading(card: str, top: Combo | None) -> Combo | None:
@@ -95,7 +101,8 @@ def readings(cards: list[str], top: Combo | None = None) -> list[Combo]:
         combo = _classify(ranks, suits, None)
         return [] if combo is None else [combo]
     found = []
-    for stand_in in reversed(WISH_RANKS):
+    # the Phoenix repeats a rank held or extends the run by one at either end: no other rank reads
+    for stand_in in range(min(max(ranks) + 1, WISH_RANKS[-1]), max(min(ranks) - 1, WISH_RANKS[0]) - 1, -1):
         combo = _classify(ranks + [stand_in], None, stand_in)
         if combo is not None:
             found.append(combo)

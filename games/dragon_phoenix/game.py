@@ -8,12 +8,14 @@ from framework.engine import Game, UserError, action
 from . import rounds as rnd
 from .bots import heuristic_move
 from .cards import HERALD, PHOENIX, RANK_NAMES, WISH_RANKS
+from .combos import Combo
 from .options import DragonPhoenixOptions
-from .plays import bombs, has_bomb, plays
+from .plays import Play, bombs, plays
 from .rules import contains_rank, wish_obliges
 from .states import DealRest, DeliverCards, EndHand, GiveDragon, HighFlight, NewHand, PassCards, PlayerTurn
 
 CALL_STATES = frozenset(("highFlight", "passCards", "playerTurn", "giveDragon"))
+WISH_CHOICES = (None, *WISH_RANKS)
 
 
 class DragonPhoenix(Game):
@@ -136,10 +138,12 @@ class DragonPhoenix(Game):
         elif state == "passCards" and active:
             moves.extend(self._pass_moves(data["hands"][str(player_id)]))
         elif state == "playerTurn":
-            moves.extend(self._turn_moves(player_id, active))
+            found, others = self._turn_options(player_id, active)
+            moves.extend(others)
+            moves.extend(self._play_moves(found))
         elif state == "giveDragon":
             if active:
-                moves.extend(("giveDragon", {"to": p}) for p in self.opponents(player_id))
+                moves.extend(self._give_dragon_moves(player_id))
             moves.extend(self._bomb_moves(player_id))
         moves.extend(self._take_off_moves(player_id, state))
         return moves
@@ -150,65 +154,110 @@ class DragonPhoenix(Game):
         return []
 
     def random_action(self, player_id, rng):
-        # A pass is three distinct cards in order: drawn directly, with the odds of the full list.
-        if self.table.current_state.name != "passCards" or player_id not in self.table.active_players():
+        """One of `legal_actions`, each as likely as there, without building them all: a pass of
+        three cards is drawn directly, a play by its place among the plays."""
+        state = self.table.current_state.name
+        active = player_id in self.table.active_players()
+        if state == "passCards" and active:
+            return self._random_pass(self.data["hands"][str(player_id)], self._take_off_moves(player_id, state), rng)
+        if state == "playerTurn":
+            found, others = self._turn_options(player_id, active)
+        elif state == "giveDragon":
+            found = self._table_bombs(player_id)
+            others = self._give_dragon_moves(player_id) if active else []
+        else:
             return super().random_action(player_id, rng)
-        hand = self.data["hands"][str(player_id)]
+        return self._random_move(found, others + self._take_off_moves(player_id, state), rng)
+
+    @staticmethod
+    def _random_pass(hand: list[str], others: list[tuple[str, dict]], rng) -> tuple[str, dict]:
+        # A pass is three distinct cards in order: drawn directly, with the odds of the full list.
         ways = len(hand) * (len(hand) - 1) * (len(hand) - 2)
-        others = self._take_off_moves(player_id, "passCards")
         pick = rng.randrange(ways + len(others))
         if pick >= ways:
             return others[pick - ways]
         left, partner, right = rng.sample(hand, 3)
         return "passCards", {"left": left, "partner": partner, "right": right}
 
+    def _random_move(self, found: list[Play], others: list[tuple[str, dict]], rng) -> tuple[str, dict] | None:
+        """Draw among `others` and the plays `found` as `rng.choice` draws among the listed moves,
+        where a Herald play is listed once per wish choice."""
+        wishes = self._wish_choices()
+        heralds = [play for play in found if HERALD in play[0]]
+        if heralds:
+            found = [play for play in found if HERALD not in play[0]]
+        count = len(others) + len(found) + len(heralds) * len(wishes)
+        if not count:
+            return None
+        pick = rng.randrange(count)
+        if pick < len(others):
+            return others[pick]
+        pick -= len(others)
+        if pick < len(found):
+            return self._play_move(*found[pick])
+        pick -= len(found)
+        cards, combo = heralds[pick // len(wishes)]
+        return self._play_move(cards, combo, wishes[pick % len(wishes)])
+
     def _pass_moves(self, hand: list[str]) -> list[tuple[str, dict]]:
         """Every (left, partner, right) choice: 1,716 of them (random play draws one directly instead)."""
         return [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(hand, 3)]
 
-    def _turn_moves(self, player_id: int, active: bool) -> list[tuple[str, dict]]:
+    def _give_dragon_moves(self, player_id: int) -> list[tuple[str, dict]]:
+        return [("giveDragon", {"to": p}) for p in self.opponents(player_id)]
+
+    def _turn_options(self, player_id: int, active: bool) -> tuple[list[Play], list[tuple[str, dict]]]:
+        """In playerTurn: the plays this player may make, and their other moves (pass, autoPass)."""
         data = self.data
         if player_id in data["out"]:
-            return []
+            return [], []
         leading = rnd.leading(data)
         hand = data["hands"][str(player_id)]
         top = None if leading else rnd.top(data)
         obliged = wish_obliges(hand, top, data["wish"])
-        moves = []
+        found: list[Play] = []
+        others: list[tuple[str, dict]] = []
         if active:
             found = plays(hand, top)
             if obliged:
                 found = [p for p in found if contains_rank(p[0], data["wish"])]
             elif not leading:
-                moves.append(("pass", {}))
-            moves.extend(self._play_moves(found))
-        elif data["trick"] and not data["hand_over"] and has_bomb(hand):
-            moves.extend(self._play_moves(bombs(hand, rnd.top(data))))  # on the table, even a won round
+                others.append(("pass", {}))
+        else:
+            found = self._table_bombs(player_id)  # on the table, even a won round
         if not leading:
             on = player_id in data["auto_pass"]
             if on or not obliged:
-                moves.append(("autoPass", {"on": not on}))
-        return moves
+                others.append(("autoPass", {"on": not on}))
+        return found, others
+
+    def _table_bombs(self, player_id: int) -> list[Play]:
+        """The bombs this player may throw out of turn on the combination lying on the table."""
+        data = self.data
+        if not data["trick"] or data["hand_over"] or player_id in data["out"]:
+            return []
+        return bombs(data["hands"][str(player_id)], rnd.top(data))
 
     def _bomb_moves(self, player_id: int) -> list[tuple[str, dict]]:
-        data = self.data
-        hand = data["hands"][str(player_id)]
-        if not data["trick"] or data["hand_over"] or player_id in data["out"] or not has_bomb(hand):
-            return []
-        return self._play_moves(bombs(hand, rnd.top(data)))
+        return self._play_moves(self._table_bombs(player_id))
 
-    def _play_moves(self, found) -> list[tuple[str, dict]]:
-        wishes = [None, *WISH_RANKS] if self.options["wish"] else [None]
-        moves = []
-        for cards, combo in found:
-            args = {"cards": list(cards)}
-            if combo.phoenix is not None and PHOENIX in cards:
-                args["phoenix"] = RANK_NAMES[combo.phoenix]
-            if HERALD in cards:
-                moves.extend(("playCards", {**args, "wish": RANK_NAMES[w]} if w else args) for w in wishes)
-            else:
-                moves.append(("playCards", args))
-        return moves
+    def _wish_choices(self) -> tuple[int | None, ...]:
+        """A Herald play may add any wish, or none; the "No wish" variant only none."""
+        return WISH_CHOICES if self.options["wish"] else (None,)
+
+    def _play_moves(self, found: list[Play]) -> list[tuple[str, dict]]:
+        wishes = self._wish_choices()
+        return [self._play_move(cards, combo, wish)
+                for cards, combo in found for wish in (wishes if HERALD in cards else (None,))]
+
+    @staticmethod
+    def _play_move(cards: tuple[str, ...], combo: Combo, wish: int | None = None) -> tuple[str, dict]:
+        args = {"cards": list(cards)}
+        if combo.phoenix is not None and PHOENIX in cards:
+            args["phoenix"] = RANK_NAMES[combo.phoenix]
+        if wish is not None:
+            args["wish"] = RANK_NAMES[wish]
+        return "playCards", args
 
     def heuristic_move(self, player_id):
         return heuristic_move(self, player_id)

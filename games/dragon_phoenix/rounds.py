@@ -151,21 +151,23 @@ def next_turn(game, after: int) -> str:
     round is won when every other player still in has passed since the last play."""
     data = game.data
     out, passed, last = data["out"], data["passed"], data["last_player"]
-    still_in = [p for p in game.player_ids if p not in out]
+    # who must still pass since the last play before the round is won
+    waiting = [p for p in game.player_ids if p not in out and p != last and p not in passed]
     table_top = top(data)
     need = needed(table_top)
     current = after
-    while True:
-        if all(p in passed for p in still_in if p != last):
-            return round_won(game)
+    while waiting:
         current = game.player_after(current, skip=out.__contains__)
         hand = data["hands"][str(current)]
         if len(hand) < need or (current in data["auto_pass"] and not wish_obliges(hand, table_top, data["wish"])):
             passed.append(current)
+            if current in waiting:
+                waiting.remove(current)
             game.notify_all("pass", "${player_name} passes", player_id=current, auto=True)
             continue
         game.gamestate.change_active_player(current)
         return "playerTurn"
+    return round_won(game)
 
 
 def round_won(game) -> str:

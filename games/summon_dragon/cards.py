@@ -37,3 +37,7 @@ def card_label(card: str) -> str:
         return "the Dragon"
     rank, suit = card.split("-")
     return f"the {RANK_NAMES.get(rank, rank)} of {suit}"
+
+
+# Built once: every card played is named in the log.
+LABEL_OF: dict[str, str] = {card: card_label(card) for card in DECK}

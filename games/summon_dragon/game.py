@@ -6,11 +6,9 @@ from itertools import combinations
 from framework.engine import Game, UserError
 
 from . import bots, rules
-from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, SUIT_OF, SUITS, card_label, sort_hand
+from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, LABEL_OF, SUIT_OF, sort_hand
 from .options import SummonOptions
 from .states import STATES
-
-DECLARATIONS = (rules.HIGHEST, rules.LOWEST)
 
 
 class SummonTheDragon(Game):
@@ -174,19 +172,26 @@ class SummonTheDragon(Game):
         return trick[0]["suit"] if trick else None
 
     def playable(self, player_id: int) -> list[str]:
-        return rules.playable(self.hand(player_id), self.led_suit(), self.trump())
+        # Asked at every turn (the moves) and every play (the check): read the data once.
+        data = self.data
+        trick = data["trick"]
+        return rules.playable(data["hands"][str(player_id)], trick[0]["suit"] if trick else None,
+                              rules.trump_of(data["contract"]["designation"]))
 
     def play_card(self, player_id: int, card: str, suit: str | None, declare: str | None) -> None:
-        self.hand(player_id).remove(card)
-        played_as = suit if card == DRAGON else SUIT_OF[card]
-        self.data["trick"].append({"player_id": player_id, "card": card, "suit": played_as,
-                                   "declare": declare if card == DRAGON else None})
-        self.data["played"].append(card)
-        name = card_label(card)
-        if card == DRAGON and self.trump() is None:
-            name = f"the Dragon as the {declare} {played_as}"
+        """Play a card already checked; `suit` and `declare` are the Dragon's, settled by declare_dragon."""
+        data = self.data
+        data["hands"][str(player_id)].remove(card)
+        if card == DRAGON:
+            played_as = suit
+            name = (LABEL_OF[DRAGON] if rules.trump_of(data["contract"]["designation"])
+                    else f"the Dragon as the {declare} {played_as}")
+        else:
+            played_as, declare, name = SUIT_OF[card], None, LABEL_OF[card]
+        data["trick"].append({"player_id": player_id, "card": card, "suit": played_as, "declare": declare})
+        data["played"].append(card)
         self.notify_all("playCard", "${player_name} plays ${card_name}", player_id=player_id, card=card,
-                        suit=played_as, declare=declare if card == DRAGON else None, card_name=name)
+                        suit=played_as, declare=declare, card_name=name)
 
     def close_trick(self) -> int:
         data = self.data
@@ -287,12 +292,7 @@ class SummonTheDragon(Game):
             return []                                   # no out-of-turn actions in this game
         state = self.table.current_state.name
         if state == "bidding":
-            high = self.data["high"]
-            low = high["tricks"] + 1 if high else rules.MIN_BID
-            moves = [] if self.dealer_is_stuck() else [("pass", {})]
-            moves += [("bid", {"tricks": n, "designation": d})
-                      for n in range(low, rules.MAX_BID + 1) for d in rules.DESIGNATIONS]
-            return moves
+            return self.bid_moves()
         if state == "chooseOption":
             return [("chooseOption", {"option": o}) for o in self.options_for(player_id)]
         if state == "discard":
@@ -302,14 +302,50 @@ class SummonTheDragon(Game):
         return []
 
     def random_action(self, player_id, rng):
-        # Thousands of possible discards: one drawn directly, each as likely as in the full list.
-        if self.table.current_state.name != "discard" or player_id not in self.table.active_players():
-            return super().random_action(player_id, rng)
-        hand, owing = self.hand(player_id), self.data["to_discard"][str(player_id)]
-        if owing > len(hand):
+        """One move drawn with the odds of `rng.choice(legal_actions)`, without listing the moves where
+        that costs: up to 67 bids, thousands of discards, a card move per card at every turn."""
+        if player_id not in self.table.active_players():
             return None
-        chosen = set(rng.sample(hand, owing))
-        return "discard", {"cards": [card for card in hand if card in chosen]}
+        state = self.table.current_state.name
+        if state == "playerTurn":
+            cards = self.playable(player_id)
+            if DRAGON in cards and self.trump() is None:
+                # The no-trump Dragon is several moves (its declarations): draw among all of them.
+                return "playCard", rng.choice(rules.play_moves(cards, self.led_suit(), None))
+            return "playCard", {"card": rng.choice(cards)}             # one move per card
+        if state == "bidding":
+            return self.random_bid(rng)
+        if state == "discard":
+            hand, owing = self.hand(player_id), self.data["to_discard"][str(player_id)]
+            if owing > len(hand):
+                return None
+            chosen = set(rng.sample(hand, owing))
+            return "discard", {"cards": [card for card in hand if card in chosen]}
+        moves = self.legal_actions(player_id)
+        return rng.choice(moves) if moves else None
+
+    def lowest_bid(self) -> int:
+        high = self.data["high"]
+        return high["tricks"] + 1 if high else rules.MIN_BID
+
+    def bid_moves(self) -> list[tuple[str, dict]]:
+        """A pass (unless the dealer is stuck), then every bid by number, then designation."""
+        moves = [] if self.dealer_is_stuck() else [("pass", {})]
+        moves += [("bid", {"tricks": n, "designation": d})
+                  for n in range(self.lowest_bid(), rules.MAX_BID + 1) for d in rules.DESIGNATIONS]
+        return moves
+
+    def random_bid(self, rng) -> tuple[str, dict]:
+        """The move at a random index of `bid_moves()`, worked out from the index alone."""
+        can_pass = not self.dealer_is_stuck()
+        low = self.lowest_bid()
+        index = rng.randrange(can_pass + (rules.MAX_BID + 1 - low) * len(rules.DESIGNATIONS))
+        if can_pass:
+            if index == 0:
+                return "pass", {}
+            index -= 1
+        above_low, designation = divmod(index, len(rules.DESIGNATIONS))
+        return "bid", {"tricks": low + above_low, "designation": rules.DESIGNATIONS[designation]}
 
     def discard_moves(self, player_id: int) -> list[tuple[str, dict]]:
         """Every set of cards the player may discard (up to 6,188: 5 of 17)."""
@@ -318,16 +354,7 @@ class SummonTheDragon(Game):
 
     def card_moves(self, player_id: int) -> list[dict]:
         """Every playCard argument set, the Dragon with each declaration it may take (D18-D20)."""
-        moves = []
-        led, trump = self.led_suit(), self.trump()
-        for card in self.playable(player_id):
-            if card != DRAGON or trump is not None:
-                moves.append({"card": card})
-            elif led is None:
-                moves += [{"card": card, "suit": s, "declare": d} for s in SUITS for d in DECLARATIONS]
-            else:
-                moves += [{"card": card, "declare": d} for d in DECLARATIONS]
-        return moves
+        return rules.play_moves(self.playable(player_id), self.led_suit(), self.trump())
 
     def heuristic_move(self, player_id):
         return bots.heuristic_move(self, player_id)

@@ -5,6 +5,8 @@ Dragon part of DECISIONS.md.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import DRAGON, RANK_OF, SUIT_OF, SUITS
 
 HIGH_NO_TRUMP, LOW_NO_TRUMP = "high-no-trump", "low-no-trump"
@@ -16,6 +18,7 @@ TRICKS, UNITS = 12, 13                         # 12 tricks, the last worth 2 (D4
 SUMMON, KITTY, NO_HELP = "summon", "kitty", "no-help"
 OPTIONS = (SUMMON, KITTY, NO_HELP)
 HIGHEST, LOWEST = "highest", "lowest"
+DECLARATIONS = (HIGHEST, LOWEST)
 NO_HELP_BONUS = 25
 
 
@@ -60,39 +63,78 @@ def options_for(bidder_hand: list[str]) -> list[str]:
 
 
 # ----- following (text "The Play", D12-D14, D17-D20) ------------------------------------------------
+# The suit each card counts as for following and trumping, by trump suit (None: no-trump): in a suit
+# contract the Dragon is the top trump for every rule (D18); in no-trump it belongs to no suit until
+# played (D20). Looked up per card, so the rules below never branch on the Dragon in their loops.
+RULING_SUIT: dict[str | None, dict[str, str | None]] = {
+    trump: {**SUIT_OF, DRAGON: trump} for trump in (*SUITS, None)
+}
+
+
 def is_trump(card: str, trump: str | None) -> bool:
     """In a suit contract the Dragon is the top trump for every rule (D18)."""
-    return trump is not None and (card == DRAGON or SUIT_OF[card] == trump)
+    return trump is not None and RULING_SUIT[trump][card] == trump
 
 
 def follows(card: str, led: str, trump: str | None) -> bool:
     """Does `card` follow the led suit? On a trump lead the Dragon follows; in no-trump a natural card
     of the suit follows (the Dragon may always be played as the led suit, D20, but never must be)."""
-    if trump is not None and led == trump:
-        return is_trump(card, trump)
-    return SUIT_OF[card] == led
+    return RULING_SUIT[trump][card] == led
 
 
 def playable(hand: list[str], led: str | None, trump: str | None) -> list[str]:
     """The cards of `hand` that may be played to a trick whose led suit is `led` (None: leading)."""
     if led is None:
         return list(hand)                                    # leading is free (D17)
-    following = [c for c in hand if follows(c, led, trump)]
+    suit_of = RULING_SUIT[trump]
+    following = [c for c in hand if suit_of[c] == led]
     if trump is None:
         if following and DRAGON in hand:
             following.append(DRAGON)                         # D20: the Dragon as the led suit, by choice
         return following or list(hand)                       # D12: void in no-trump plays anything
     if following:
         return following
-    trumps = [c for c in hand if is_trump(c, trump)]
+    trumps = [c for c in hand if suit_of[c] == trump]
     return trumps or list(hand)                              # void: must trump, else anything (D17)
+
+
+def may_play(hand: list[str], card: str, led: str | None, trump: str | None) -> bool:
+    """`card in playable(hand, led, trump)` for a card of `hand`, without listing the playable cards:
+    every play is checked, and most follow suit, which this answers at once."""
+    if led is None:
+        return True                                          # leading is free (D17)
+    suit_of = RULING_SUIT[trump]
+    if suit_of[card] == led:
+        return True
+    if trump is None and card == DRAGON:
+        return True                                          # D20, and a void hand plays anything (D12)
+    if any(suit_of[c] == led for c in hand):
+        return False                                         # must follow
+    # Void in the led suit: anything in no-trump; in a suit contract a trump if any (D17).
+    return trump is None or suit_of[card] == trump or all(suit_of[c] != trump for c in hand)
+
+
+def play_moves(cards: list[str], led: str | None, trump: str | None) -> list[dict]:
+    """The playCard arguments for these playable cards: one per card, except the no-trump Dragon,
+    once per declaration it may take, and per suit when it leads (D18-D20)."""
+    if trump is not None or DRAGON not in cards:
+        return [{"card": card} for card in cards]
+    moves = []
+    for card in cards:
+        if card != DRAGON:
+            moves.append({"card": card})
+        elif led is None:
+            moves += [{"card": card, "suit": s, "declare": d} for s in SUITS for d in DECLARATIONS]
+        else:
+            moves += [{"card": card, "declare": d} for d in DECLARATIONS]
+    return moves
 
 
 def play_error(hand: list[str], card: str, led: str | None, trump: str | None) -> str | None:
     """Why `card` may not be played now, as the sentence naming the rule; None when it may."""
     if card not in hand:
         return "You do not have that card."
-    if led is None or card in playable(hand, led, trump):
+    if may_play(hand, card, led, trump):
         return None
     if any(follows(c, led, trump) for c in hand):
         return f"You must follow {led}" + (" (the Dragon is a trump)." if led == trump else ".")
@@ -121,6 +163,8 @@ def declare_dragon(designation: str, led: str | None, suit: str | None,
     return suit or led, declare
 
 
+# Pure, over a few thousand possible inputs, and asked for every card of every trick.
+@lru_cache(maxsize=4096)
 def power(card: str, suit: str, declare: str | None, led: str, designation: str) -> tuple[int, int]:
     """How strongly a played card contends for the trick: the highest tuple wins.
 
@@ -146,7 +190,7 @@ def trick_winner(plays: list[dict], designation: str) -> int:
     was played as (the first play's suit is the led suit)."""
     led = plays[0]["suit"]
     powers = [power(p["card"], p["suit"], p["declare"], led, designation) for p in plays]
-    return max(range(len(plays)), key=powers.__getitem__)
+    return powers.index(max(powers))                         # no two plays tie for the top
 
 
 def trick_units(number: int) -> int:

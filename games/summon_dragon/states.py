@@ -144,13 +144,13 @@ class PlayerTurn(State):
                                       validate=validate.OneOf([rules.HIGHEST, rules.LOWEST]))})
     def playCard(self, player_id, card, suit, declare):
         game = self.game
-        error = rules.play_error(game.hand(player_id), card, game.led_suit(), game.trump())
+        led = game.led_suit()
+        error = rules.play_error(game.hand(player_id), card, led, game.trump())
         if error:
             raise UserError(error)
         if card == DRAGON:
             try:
-                suit, declare = rules.declare_dragon(game.data["contract"]["designation"], game.led_suit(),
-                                                     suit, declare)
+                suit, declare = rules.declare_dragon(game.data["contract"]["designation"], led, suit, declare)
             except ValueError as err:
                 raise UserError(str(err)) from None
         game.play_card(player_id, card, suit, declare)

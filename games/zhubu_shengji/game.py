@@ -7,7 +7,7 @@ from . import scoring
 from .bots import heuristic_move
 from .cards import IS_WILD, NATURALS, WILDS_BY_SEAT, sort_cards
 from .options import HAND_SIZE, ZhubuOptions
-from .plays import legal_plays, play_args
+from .plays import legal_plays, nth_play, play_args, play_count, play_groups
 from .rules import name, wild_words
 from .states import STATES, Auction, HandEnd, LeadChoice, PlayerTurn
 
@@ -43,7 +43,8 @@ class ZhubuShengji(Game):
         return scoring.TARGET_WITH_BIDDING if self.options["bidding"] else scoring.TARGET
 
     def opponent(self, player_id: int) -> int:
-        return self.player_after(player_id)
+        first, second = self.player_ids  # two players: the other one
+        return second if player_id == first else first
 
     def deal_hand(self) -> None:
         """DECISIONS item 1: 14 cards each plus the three face-up wilds; 8 cards stay undealt."""
@@ -181,12 +182,31 @@ class ZhubuShengji(Game):
         if state in (LeadChoice, PlayerTurn):
             hand = self.data["hands"][str(player_id)]
             moves = [("playCards", play_args(*play)) for play in legal_plays(hand, self.current_combo())]
-            if state is LeadChoice:
-                moves.append(("letDealerLead", {}))
-            elif self.data["trick"]:
-                moves.append(("pass", {}))
-            return moves
+            return moves + self.moves_besides_plays(state)
         return []
+
+    def moves_besides_plays(self, state) -> list[tuple[str, dict]]:
+        """Letting the dealer lead, or passing (not for the leader of a trick)."""
+        if state is LeadChoice:
+            return [("letDealerLead", {})]
+        return [("pass", {})] if self.data["trick"] else []
+
+    def random_action(self, player_id, rng):
+        """One of `legal_actions`, each as likely as any other, as `rng.choice` would draw it; but a
+        play is found by counting the groups of plays and building only the one it falls in, since
+        listing every play of a lead (hundreds) costs much more than the move itself."""
+        state = self.table.current_state
+        if state not in (LeadChoice, PlayerTurn) or player_id not in self.table.active_players():
+            return super().random_action(player_id, rng)
+        groups = play_groups(self.data["hands"][str(player_id)], self.current_combo())
+        plays = play_count(groups)
+        others = self.moves_besides_plays(state)
+        if not plays + len(others):
+            return None
+        n = rng.randrange(plays + len(others))
+        if n >= plays:
+            return others[n - plays]
+        return ("playCards", play_args(*nth_play(groups, n)))
 
     def available_actions(self, player_id, names):
         # The leader of a trick cannot pass (DECISIONS item 9).

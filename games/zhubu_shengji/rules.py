@@ -71,14 +71,15 @@ def readings(cards: list[str]) -> list[dict]:
     found = []
     if len(set(ranks)) == 1 and n <= MAX_SET:
         found.append(combo("set", n, 1, ranks[0], dict.fromkeys(wilds, RANK_NAME[ranks[0]])))
-    counts = Counter(ranks)
-    suits = {SUIT[c] for c in naturals}
+    counts = _counts(ranks)
+    most_of_a_rank = max(counts.values())
+    suit_count = len({SUIT[c] for c in naturals})
     low, high = min(ranks), max(ranks)
     for width in (1, 2, 3, 4):
         length = n // width
         if n % width or length < (3 if width == 1 else 2):
             continue
-        if max(counts.values()) > width or len(suits) > width:
+        if most_of_a_rank > width or suit_count > width:
             continue
         for top in range(max(high, LOWEST + length - 1), min(low + length - 1, JOKER) + 1):
             slots = [r for r in range(top - length + 1, top + 1) for _ in range(width - counts.get(r, 0))]
@@ -86,6 +87,14 @@ def readings(cards: list[str]) -> list[dict]:
             if placed is not None:
                 found.append(combo("run", width, length, top, placed))
     return found
+
+
+def _counts(ranks: list[int]) -> dict[int, int]:
+    """How many of each rank (a Counter, without its cost: this runs on every play)."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    return counts
 
 
 def strength(c: dict) -> tuple:

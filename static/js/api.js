@@ -34,7 +34,8 @@ export async function request(method, path, body) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await (takeEarly(method, path)
+      || fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     throw new ApiError(0, "network", "The server cannot be reached: check your connection; retrying.");
   }
@@ -50,6 +51,16 @@ export async function request(method, path, body) {
     throw new ApiError(response.status, code, message, details);
   }
   return payload;
+}
+
+/** A GET that early.js already sent with the same token, once: the page's first requests start before the modules load. */
+function takeEarly(method, path) {
+  const early = window.earlyRequests;
+  const key = `${session.token} ${path}`;
+  if (method !== "GET" || !early || !early.has(key)) return null;
+  const response = early.get(key);
+  early.delete(key);
+  return response;
 }
 
 /** On a hotseat table (development) the creator acts for the seat chosen here, per browser tab. */

@@ -156,3 +156,26 @@ def test_a_whole_hand_through_the_dragon_phoenix_renderer(new_context, api, arti
     phone.screenshot(path=str(artifacts / "dragon_phoenix_phone.png"), full_page=True)
     assert not page.dialogs and not phone.dialogs
     assert not page.errors and not phone.errors, page.errors + phone.errors
+
+
+def test_the_table_page_asks_for_each_thing_once(new_context, api):
+    """early.js sends the page's first requests while the modules load, and the page uses those answers:
+    the view, the log's history, the game list, the game's module and stylesheet are each fetched once."""
+    name = "early-bird"
+    api.register(name)
+    response = api.post("/api/tables", name, json={"game": "dragon_phoenix", "players": 4, "seed": "dp-early"})
+    table_id = response.json["id"]
+    assert api.post(f"/api/tables/{table_id}/bots", name, json={"count": 3, "level": "heuristic"}).status_code == 200
+
+    page = new_context(user=(name, api), poll_ms=60_000)  # no poll during the test
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.split("/", 3)[3]))
+    page.goto(f"/#/table/{table_id}")
+    expect(page.locator(".dp-table")).to_be_visible()
+    expect(status(page)).to_contain_text("High Flight")
+    page.wait_for_timeout(300)  # anything asked a second time would be on its way by now
+    for path in (f"api/tables/{table_id}", f"api/tables/{table_id}/notifications?after=0", "api/games",
+                 "games/dragon_phoenix/client.js", "games/dragon_phoenix/client.css"):
+        assert asked.count(path) == 1, (path, asked)
+    assert page.evaluate("window.earlyRequests.size") == 0  # api.js took every early answer
+    assert not page.errors, page.errors

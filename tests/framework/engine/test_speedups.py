@@ -18,6 +18,10 @@ class Holder:
     def play(self, player_id, cards, count):
         pass
 
+    @action({"card": fields.String(required=True), "count": fields.Integer(load_default=1)})
+    def pick(self, player_id, card, count):
+        pass
+
 
 SPEC = Holder.play.__action__
 
@@ -27,6 +31,15 @@ def test_a_remembered_load_is_a_fresh_copy_equal_to_marshmallows():
     assert first == SPEC.schema.load({"cards": ["7C", "7D"]}) == {"cards": ["7C", "7D"], "count": 1}
     first["cards"].remove("7C")  # an action may change what it receives
     assert SPEC.load({"cards": ["7C", "7D"]}) == {"cards": ["7C", "7D"], "count": 1}
+
+
+def test_a_remembered_load_of_plain_values_is_a_fresh_copy_too():
+    plain = Holder.pick.__action__
+    first = plain.load({"card": "7C"})
+    assert first == {"card": "7C", "count": 1}
+    first["count"] = 5
+    first["extra"] = True
+    assert plain.load({"card": "7C"}) == {"card": "7C", "count": 1}
 
 
 def test_invalid_arguments_are_refused_every_time():

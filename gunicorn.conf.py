@@ -1,0 +1,10 @@
+"""gunicorn's settings for every server here (`make serve`, the bench, the soak): gunicorn reads
+./gunicorn.conf.py by itself. Only what a command line cannot say lives here."""
+import gc
+
+
+def post_worker_init(worker):
+    # The worker's loaded code and app (about 100,000 objects) live as long as it does. Frozen, they are
+    # no longer walked by each full collection: measured in-process, one full collection went from about
+    # 200 ms to about 1 ms, a pause every request waiting on this worker used to sit through.
+    gc.freeze()
