@@ -53,7 +53,7 @@ export async function request(method, path, body) {
   return payload;
 }
 
-/** A GET that early.js already sent with the same token, once: the page's first requests start before the modules load. */
+/** A GET that index.html's inline script already sent with the same token, once: the page's first requests start before the modules load. */
 function takeEarly(method, path) {
   const early = window.earlyRequests;
   const key = `${session.token} ${path}`;

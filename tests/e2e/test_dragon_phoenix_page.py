@@ -159,7 +159,7 @@ def test_a_whole_hand_through_the_dragon_phoenix_renderer(new_context, api, arti
 
 
 def test_the_table_page_asks_for_each_thing_once(new_context, api):
-    """early.js sends the page's first requests while the modules load, and the page uses those answers:
+    """The page's inline script sends its first requests while the modules load, and the page uses those answers:
     the view, the log's history, the game list, the game's module and stylesheet are each fetched once."""
     name = "early-bird"
     api.register(name)

@@ -78,6 +78,20 @@ def test_pages_carry_security_headers_and_json_is_not_cached(client, api):
     assert "Access-Control-Allow-Origin" not in json_answer.headers  # no CORS unless configured
 
 
+def test_the_page_policy_allows_its_own_inline_script_by_hash_and_no_other(tmp_path):
+    import base64
+    import hashlib
+
+    from framework.web.security import content_security_policy
+
+    page = tmp_path / "index.html"
+    page.write_text('<script>go();</script><script src="/x.js"></script><script type="module">no()</script>')
+    policy = content_security_policy(page)
+    script_src = next(part for part in policy.split("; ") if part.startswith("script-src"))
+    allowed = base64.b64encode(hashlib.sha256(b"go();").digest()).decode()
+    assert script_src == f"script-src 'self' 'sha256-{allowed}'"  # not 'unsafe-inline', not the module
+
+
 def test_expired_tokens_are_refused(app, api):
     from datetime import datetime
 
