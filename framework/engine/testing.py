@@ -12,6 +12,7 @@ import contextlib
 import gc
 import json
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -212,3 +213,42 @@ def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float, seed: A
         if chosen is not None:
             return player_id, *chosen
     raise RandomPlayFailure(f"seed {seed}: nobody has a legal action in {table.current_state.name}")
+
+
+class IndexChooser:
+    """Stands in for the rng of one draw: `randrange(n)` and `choice(seq)` give the index it was
+    told. A fair rng gives each index equally often, so drawing once per index gives each outcome
+    with its exact weight. Any other rng method fails: the check is only for single draws."""
+
+    def __init__(self, index: int):
+        self.index = index
+        self.size: int | None = None
+
+    def randrange(self, stop: int) -> int:
+        self.size = stop
+        return self.index
+
+    def choice(self, seq):
+        self.size = len(seq)
+        return seq[self.index]
+
+
+def move_key(move: tuple[str, dict] | None) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def drawn_weights(table: Table, player_id: int) -> Counter:
+    """How many of a draw's equally likely indexes make `table.random_action` give each move, for a
+    game whose `random_action` draws once (randrange or choice). Equal to `listed_weights` when it
+    draws each legal action exactly as `rng.choice(legal_actions)` would."""
+    first = IndexChooser(0)
+    drawn = [table.random_action(player_id, first)]
+    if first.size is None:  # no draw: nothing to choose, or a single move
+        return Counter(move_key(move) for move in drawn if move is not None)
+    drawn += [table.random_action(player_id, IndexChooser(i)) for i in range(1, first.size)]
+    return Counter(move_key(move) for move in drawn)
+
+
+def listed_weights(table: Table, player_id: int) -> Counter:
+    """Each legal action of `player_id`, counted as often as `legal_actions` lists it."""
+    return Counter(move_key(move) for move in table.legal_actions(player_id))

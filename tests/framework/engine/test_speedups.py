@@ -8,7 +8,7 @@ from marshmallow import ValidationError, fields
 
 from framework.engine import Table, action
 from framework.engine.states import MAX_REMEMBERED_ARGUMENTS
-from framework.engine.testing import default_players
+from framework.engine.testing import default_players, drawn_weights, listed_weights
 from games.dragon_phoenix import GAME as DRAGON_PHOENIX
 from games.summon_dragon import GAME as SUMMON
 
@@ -81,3 +81,18 @@ def test_a_choice_drawn_directly_is_one_of_the_listed_ones(game, state):
         assert all(move in legal for move in drawn)
         distinct = {json.dumps(args, sort_keys=True) for _, args in drawn}
         assert len(distinct) > min(100, len(legal) // 2)  # not the same choice again and again
+
+
+def test_drawn_weights_find_a_draw_that_favours_some_moves():
+    """The check the games' own random_action tests rely on: exact for a fair draw, and a draw that
+    gives the first listed move twice its share (and never the last) does not pass."""
+    table = _table_at(SUMMON, "playerTurn", "weights")
+    player = table.active_players()[0]
+    assert drawn_weights(table, player) == listed_weights(table, player)  # its own draw is fair
+
+    def biased(player_id, rng):
+        moves = table.legal_actions(player_id)
+        return moves[max(0, rng.randrange(len(moves)) - 1)]
+
+    table.game.random_action = biased
+    assert drawn_weights(table, player) != listed_weights(table, player)

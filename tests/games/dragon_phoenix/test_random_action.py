@@ -10,39 +10,13 @@ from itertools import combinations
 
 import pytest
 
-from framework.engine.testing import play_random_game
+from framework.engine.testing import drawn_weights, listed_weights, move_key, play_random_game
 from games.dragon_phoenix import GAME
 from games.dragon_phoenix.cards import DECK
 from games.dragon_phoenix.combos import beats, readings
 from games.dragon_phoenix.plays import plays
 
 from .helpers import ANNA, BEN, complete, new_table, play
-
-
-class IndexRng:
-    """Answers the one `randrange` of a draw with a set index: drawing once with every index gives
-    each outcome as often as a fair rng would, so the weights can be compared exactly."""
-
-    def __init__(self, index: int):
-        self.index = index
-        self.stop: int | None = None
-
-    def randrange(self, stop):
-        self.stop = stop
-        return self.index
-
-
-def key(move) -> str:
-    return json.dumps(move, sort_keys=True)
-
-
-def every_draw(table, player_id) -> Counter:
-    first = IndexRng(0)
-    drawn = [table.random_action(player_id, first)]
-    if first.stop is None:  # nothing to draw from
-        return Counter()
-    drawn += [table.random_action(player_id, IndexRng(i)) for i in range(1, first.stop)]
-    return Counter(key(move) for move in drawn)
 
 
 class DrawsMatchListing:
@@ -57,13 +31,13 @@ class DrawsMatchListing:
             return
         state = table.current_state.name
         for pid in table.game.player_ids:
-            listed = Counter(key(move) for move in table.legal_actions(pid))
+            listed = listed_weights(table, pid)
             if state in ("playerTurn", "giveDragon"):
-                assert every_draw(table, pid) == listed, f"{state}, move {table.move}, player {pid}"
+                assert drawn_weights(table, pid) == listed, f"{state}, move {table.move}, player {pid}"
                 self.checked[state, pid in table.active_players()] += 1
             elif listed:
                 rng = random.Random(table.move)
-                assert {key(table.random_action(pid, rng)) for _ in range(20)} <= set(listed)
+                assert {move_key(table.random_action(pid, rng)) for _ in range(20)} <= set(listed)
 
 
 @pytest.mark.parametrize("options", [{}, {"wish": False}])
@@ -77,12 +51,12 @@ def test_random_action_draws_each_legal_move_with_its_weight(options):
 
 def test_a_herald_lead_counts_once_per_wish():
     table = new_table(complete(["herald", "3C", "4D", "5H", "6S", "7C", "phoenix"]))
-    draws = every_draw(table, ANNA)
-    assert draws == Counter(key(move) for move in table.legal_actions(ANNA))
+    draws = drawn_weights(table, ANNA)
+    assert draws == listed_weights(table, ANNA)
     herald_alone = [move for move in draws if json.loads(move)[1].get("cards") == ["herald"]]
     assert len(herald_alone) == 13  # no wish, or a wish for 3 to the Ace
     play(table, ANNA, "herald", wish="J")
-    assert every_draw(table, BEN) == Counter(key(move) for move in table.legal_actions(BEN))
+    assert drawn_weights(table, BEN) == listed_weights(table, BEN)
 
 
 def brute_force_plays(hand: list[str], top) -> Counter:

@@ -1,32 +1,15 @@
 """random_action draws a play by counting groups of plays and building only the one drawn: it must
 give each of legal_actions exactly the chance `rng.choice(legal_actions)` gives it, and nothing else."""
-import json
 import random
-from collections import Counter
 
 from framework.engine import RandomBot, Table
+from framework.engine.testing import drawn_weights, listed_weights, move_key
 from games.zhubu_shengji import GAME
 from games.zhubu_shengji.cards import NATURALS, WILDS_BY_SEAT
 from games.zhubu_shengji.plays import legal_plays, nth_play, play_count, play_groups
 from games.zhubu_shengji.states import LeadChoice, PlayerTurn
 
 PLAYERS = [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]
-
-
-def key(move):
-    return json.dumps(move, sort_keys=True)
-
-
-class EveryIndex(random.Random):
-    """A chooser whose `randrange(n)` gives the index it is told to, so each index can be tried."""
-
-    def __init__(self, index):
-        super().__init__(0)
-        self.index, self.asked = index, None
-
-    def randrange(self, n):
-        self.asked = n
-        return self.index
 
 
 def play_positions(seed, limit=40):
@@ -47,14 +30,7 @@ def test_each_index_draws_one_legal_move_and_each_legal_move_once():
     positions = 0
     for seed in ("draw-1", "draw-2", "draw-3"):
         for table, player in play_positions(seed):
-            listed = Counter(key(m) for m in table.legal_actions(player))
-            total = sum(listed.values())
-            drawn = Counter()
-            for index in range(total):
-                chooser = EveryIndex(index)
-                drawn[key(table.random_action(player, chooser))] += 1
-                assert chooser.asked == total
-            assert drawn == listed
+            assert drawn_weights(table, player) == listed_weights(table, player)
             positions += 1
     assert positions >= 100
 
@@ -62,8 +38,9 @@ def test_each_index_draws_one_legal_move_and_each_legal_move_once():
 def test_seeded_draws_are_legal_and_reach_every_move_of_a_short_list():
     rng = random.Random("draws")
     for table, player in play_positions("seeded", limit=40):
-        listed = {key(m) for m in table.legal_actions(player)}
-        drawn = {key(table.random_action(player, rng)) for _ in range(30 * len(listed) if len(listed) < 20 else 200)}
+        listed = {move_key(m) for m in table.legal_actions(player)}
+        tries = 30 * len(listed) if len(listed) < 20 else 200
+        drawn = {move_key(table.random_action(player, rng)) for _ in range(tries)}
         assert drawn <= listed
         if len(listed) < 20:
             assert drawn == listed
@@ -78,6 +55,6 @@ def test_the_groups_count_and_build_exactly_the_listed_plays():
         leads = legal_plays(hand, None)
         for current in [None] + [combo for _, combo in rng.sample(leads, min(6, len(leads)))]:
             groups = play_groups(hand, current)
-            listed = [key(p) for p in legal_plays(hand, current)]
+            listed = [move_key(p) for p in legal_plays(hand, current)]
             assert play_count(groups) == len(listed) == len(set(listed))
-            assert sorted(key(nth_play(groups, n)) for n in range(len(listed))) == sorted(listed)
+            assert sorted(move_key(nth_play(groups, n)) for n in range(len(listed))) == sorted(listed)
