@@ -9,8 +9,10 @@ session's current transaction, on the same connection.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import exc
 from sqlalchemy.engine import Dialect
@@ -28,7 +30,6 @@ class Compiled:
         if missing:  # a column default or a bind nobody gives: Connection.execute would fill it, this cannot
             raise ValueError(f"parameters missing for {sorted(missing)} in {compiled}")
         self.sql = str(compiled)
-        self.dialect = dialect
         processors = {name: dialect.type_descriptor(bind.type).bind_processor(dialect)
                       for name, bind in compiled.binds.items()}
         self.order = [(name, processors[name]) for name in compiled.positiontup] if dialect.positional else None
@@ -41,10 +42,10 @@ class Compiled:
             return tuple(values[name] if proc is None else proc(values[name]) for name, proc in self.order)
         return {name: values[name] if proc is None else proc(values[name]) for name, proc in self.processors}
 
-    def row_readers(self, description) -> list[tuple[str, Callable | None]]:
+    def row_readers(self, dialect: Dialect, description) -> list[tuple[str, Callable | None]]:
         """Each result column's name and conversion, fixed once the driver has described them."""
         if self.readers is None:
-            self.readers = [(column.key, self.dialect.type_descriptor(column.type).result_processor(self.dialect, d[1]))
+            self.readers = [(column.key, dialect.type_descriptor(column.type).result_processor(dialect, d[1]))
                             for column, d in zip(self.columns, description, strict=True)]
         return self.readers
 
@@ -54,13 +55,18 @@ class Prebuilt:
 
     def __init__(self, statement: ClauseElement):
         self.statement = statement
-        self._compiled: dict[tuple, Compiled] = {}
+        # Per dialect object, not per name: its processors carry the engine's own settings (its JSON
+        # serializer, say). Weak: an engine disposed of (tests make many) takes its entries with it.
+        self._compiled: WeakKeyDictionary[Dialect, dict[tuple[str, ...], Compiled]] = WeakKeyDictionary()
 
     def _for(self, dialect: Dialect, keys: Iterable[str]) -> Compiled:
-        key = (dialect.name, tuple(keys))
-        found = self._compiled.get(key)
+        names = tuple(keys)
+        by_names = self._compiled.get(dialect)
+        if by_names is None:
+            by_names = self._compiled[dialect] = {}
+        found = by_names.get(names)
         if found is None:
-            found = self._compiled[key] = Compiled(self.statement, dialect, key[1])
+            found = by_names[names] = Compiled(self.statement, dialect, names)
         return found
 
     def execute(self, values: dict | list[dict]) -> None:
@@ -68,9 +74,9 @@ class Prebuilt:
         rows = values if isinstance(values, list) else [values]
         if not rows:
             return
-        compiled, cursor = self._prepare(rows[0])
+        dialect, compiled, cursor = self._prepare(rows[0])
         parameters = [compiled.parameters(row) for row in rows]
-        with _as_sqlalchemy_errors(compiled, parameters):
+        with _as_sqlalchemy_errors(dialect, compiled.sql, parameters):
             if len(parameters) == 1:
                 cursor.execute(compiled.sql, parameters[0])
             else:
@@ -79,12 +85,12 @@ class Prebuilt:
 
     def rows(self, values: dict) -> list[dict]:
         """A select's rows as dicts, each value converted as SQLAlchemy would return it."""
-        compiled, cursor = self._prepare(values)
+        dialect, compiled, cursor = self._prepare(values)
         parameters = compiled.parameters(values)
-        with _as_sqlalchemy_errors(compiled, parameters):
+        with _as_sqlalchemy_errors(dialect, compiled.sql, parameters):
             cursor.execute(compiled.sql, parameters)
             fetched = cursor.fetchall()
-        readers = compiled.row_readers(cursor.description)
+        readers = compiled.row_readers(dialect, cursor.description)
         cursor.close()
         return [{name: value if read is None else read(value) for (name, read), value in zip(readers, row, strict=True)}
                 for row in fetched]
@@ -97,24 +103,17 @@ class Prebuilt:
         row = self.first(values)
         return None if row is None else next(iter(row.values()))
 
-    def _prepare(self, values: dict) -> tuple[Compiled, Any]:
+    def _prepare(self, values: dict) -> tuple[Dialect, Compiled, Any]:
         connection = db.session.connection()  # begins the session's transaction if none is open
-        compiled = self._for(connection.dialect, values)
-        return compiled, connection.connection.driver_connection.cursor()
+        dialect = connection.dialect
+        return dialect, self._for(dialect, values), connection.connection.driver_connection.cursor()
 
 
-class _as_sqlalchemy_errors:
+@contextmanager
+def _as_sqlalchemy_errors(dialect: Dialect, sql: str, parameters: Any) -> Iterator[None]:
     """Driver errors raised as SQLAlchemy's own (IntegrityError, OperationalError...), as execute does."""
-
-    def __init__(self, compiled: Compiled, parameters: Any):
-        self.compiled, self.parameters = compiled, parameters
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind, error, traceback) -> bool:
-        dbapi = self.compiled.dialect.loaded_dbapi
-        if error is not None and isinstance(error, dbapi.Error):
-            raise exc.DBAPIError.instance(self.compiled.sql, self.parameters, error, dbapi.Error,
-                                          dialect=self.compiled.dialect) from error
-        return False
+    dbapi_error = dialect.loaded_dbapi.Error
+    try:
+        yield
+    except dbapi_error as error:
+        raise exc.DBAPIError.instance(sql, parameters, error, dbapi_error, dialect=dialect) from error
