@@ -92,7 +92,7 @@ class __CLASS__(Game):
         return 100 * (self.data["round"] - 1) // self.options["rounds"]
 
     def legal_actions(self, player_id):
-        if self.table.current_state is PlayerTurn and player_id in self.table.active_players():
+        if self.table.current_state is PlayerTurn and self.gamestate.is_player_active(player_id):
             return [("playCard", {"card": card}) for card in self.data["hands"][str(player_id)]]
         return []
 

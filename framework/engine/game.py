@@ -135,7 +135,7 @@ class Game:
             return ids[(seat + direction) % len(ids)]
         for offset in range(1, len(ids) + 1):
             candidate = ids[(seat + direction * offset) % len(ids)]
-            if skip is None or not skip(candidate):
+            if not skip(candidate):
                 return candidate
         raise GameDefinitionError("every player is skipped: no next player")
 

@@ -43,7 +43,7 @@ class GameStateMachine:
         return self._table.active_players()
 
     def is_player_active(self, player_id: int) -> bool:
-        return player_id in self._table.active_players()
+        return self._table.is_active(player_id)
 
     def set_all_players_multiactive(self) -> None:
         self._state["multiactive"] = list(self._table.game.player_ids)

@@ -114,17 +114,16 @@ class Table:
         return self._registry["by_id"][self.state["state"]]
 
     def active_players(self) -> list[int]:
-        state = self.state
-        kind = self._registry["by_id"][state["state"]].type
+        kind = self.current_state.type
         if kind is ACTIVE_PLAYER:
-            return [state["active"]] if state["active"] is not None else []
+            return [self.state["active"]] if self.state["active"] is not None else []
         if kind is MULTIPLE_ACTIVE:
-            return list(state["multiactive"])
+            return list(self.state["multiactive"])
         return []
 
-    def _is_active(self, player_id: int, state_cls: type[State]) -> bool:
+    def is_active(self, player_id: int, state_cls: type[State] | None = None) -> bool:
         """`player_id in self.active_players()` without building the list (asked at every action)."""
-        kind = state_cls.type
+        kind = (state_cls or self.current_state).type
         if kind is ACTIVE_PLAYER:
             return self.state["active"] == player_id
         return kind is MULTIPLE_ACTIVE and player_id in self.state["multiactive"]
@@ -160,7 +159,7 @@ class Table:
             raise UnknownAction(f"{self.game_cls.name} has no action {action!r}.")
         if player_id not in self.game._seat_of:
             raise NotAPlayer("You are not a player at this table.")
-        if not spec.out_of_turn and not self._is_active(player_id, state_cls):
+        if not spec.out_of_turn and not self.is_active(player_id, state_cls):
             raise NotActive("It is not your turn.")
         try:
             kwargs = spec.load(args or {})

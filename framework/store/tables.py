@@ -210,7 +210,7 @@ def _save_snapshot(record: LockedTable, table: Table) -> None:
 
 
 def _save_notifications(table_id: int, notifications: list[dict]) -> None:
-    # Written with one Core INSERT, not as ORM objects: this runs on every move, and nothing reads them back here.
+    # Written with one prebuilt INSERT, not as ORM objects: this runs on every move, and nothing reads them back here.
     if notifications:
         INSERT_NOTIFICATION.execute([
             {"table_id": table_id, "seq": n["seq"], "move": n["move"], "recipient": n["to"], "type": n["type"],

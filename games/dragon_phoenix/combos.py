@@ -8,7 +8,6 @@ triple of a full house, the top card of a straight or stairs, half steps for the
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import DRAGON, DRAGON_RANK, FOX, HERALD, PHOENIX, RANK, RANK_WORDS, SUIT, WISH_RANKS
@@ -33,13 +32,8 @@ class Combo(NamedTuple):
         return {"type": self.kind, "size": self.size, "rank": self.rank, "phoenix_as": self.phoenix}
 
 
-# The combination on the table is read again at nearly every move; a Combo is immutable, so one per
-# distinct value is shared (typed: a rank of 3 and of 3.0 stay apart).
-_shared_combo = lru_cache(maxsize=1024, typed=True)(Combo)
-
-
 def from_dict(data: dict | None) -> Combo | None:
-    return None if data is None else _shared_combo(data["type"], data["size"], data["rank"], data["phoenix_as"])
+    return None if data is None else Combo(data["type"], data["size"], data["rank"], data["phoenix_as"])
 
 
 def single_reading(card: str, top: Combo | None) -> Combo | None:

@@ -120,15 +120,15 @@ class DragonPhoenix(Game):
         state = self.table.current_state.name
         if state == "playerTurn" and (rnd.leading(self.data) or player_id in self.data["out"]):
             drop.update(("pass", "autoPass"))
-        in_turn = state == "playerTurn" and player_id in self.table.active_players()
-        if "playCards" in names and not in_turn and not self._bomb_moves(player_id):
+        in_turn = state == "playerTurn" and self.gamestate.is_player_active(player_id)
+        if "playCards" in names and not in_turn and not self._table_bombs(player_id):
             drop.add("playCards")  # out of turn only a bomb that beats the table may be played
         return [n for n in names if n not in drop]
 
     # ----- legal actions: bots, zombies and tests share them ---------------------------------
     def legal_actions(self, player_id):
         state = self.table.current_state.name
-        active = player_id in self.table.active_players()
+        active = self.gamestate.is_player_active(player_id)
         data = self.data
         moves: list[tuple[str, dict]] = []
         if state == "highFlight" and active:
@@ -144,7 +144,7 @@ class DragonPhoenix(Game):
         elif state == "giveDragon":
             if active:
                 moves.extend(self._give_dragon_moves(player_id))
-            moves.extend(self._bomb_moves(player_id))
+            moves.extend(self._play_moves(self._table_bombs(player_id)))
         moves.extend(self._take_off_moves(player_id, state))
         return moves
 
@@ -157,7 +157,7 @@ class DragonPhoenix(Game):
         """One of `legal_actions`, each as likely as there, without building them all: a pass of
         three cards is drawn directly, a play by its place among the plays."""
         state = self.table.current_state.name
-        active = player_id in self.table.active_players()
+        active = self.gamestate.is_player_active(player_id)
         if state == "passCards" and active:
             return self._random_pass(self.data["hands"][str(player_id)], self._take_off_moves(player_id, state), rng)
         if state == "playerTurn":
@@ -214,17 +214,14 @@ class DragonPhoenix(Game):
         leading = rnd.leading(data)
         hand = data["hands"][str(player_id)]
         top = None if leading else rnd.top(data)
-        obliged = wish_obliges(hand, top, data["wish"])
-        found: list[Play] = []
+        found = plays(hand, top) if active else self._table_bombs(player_id)  # out of turn: bombs, even on a won round
+        obliged = wish_obliges(hand, top, data["wish"], found if active else None)
         others: list[tuple[str, dict]] = []
         if active:
-            found = plays(hand, top)
             if obliged:
                 found = [p for p in found if contains_rank(p[0], data["wish"])]
             elif not leading:
                 others.append(("pass", {}))
-        else:
-            found = self._table_bombs(player_id)  # on the table, even a won round
         if not leading:
             on = player_id in data["auto_pass"]
             if on or not obliged:
@@ -237,9 +234,6 @@ class DragonPhoenix(Game):
         if not data["trick"] or data["hand_over"] or player_id in data["out"]:
             return []
         return bombs(data["hands"][str(player_id)], rnd.top(data))
-
-    def _bomb_moves(self, player_id: int) -> list[tuple[str, dict]]:
-        return self._play_moves(self._table_bombs(player_id))
 
     def _wish_choices(self) -> tuple[int | None, ...]:
         """A Herald play may add any wish, or none; the "No wish" variant only none."""

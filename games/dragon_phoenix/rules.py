@@ -31,16 +31,18 @@ def contains_rank(cards, rank: int) -> bool:
     return any(RANK.get(c) == rank for c in cards)
 
 
-def wish_obliges(hand: list[str], top: Combo | None, wish: int | None) -> bool:
+def wish_obliges(hand: list[str], top: Combo | None, wish: int | None, listed: list | None = None) -> bool:
     """DECISIONS 14, 20, 21: in your turn you must fulfil the wish when a non-bomb play with a
-    natural card of the wished rank is possible; leading, whenever you hold one."""
+    natural card of the wished rank is possible; leading, whenever you hold one. `listed`: the
+    hand's plays on `top` when already listed (`plays(hand, top)`), so they are not listed again."""
     if wish is None or not contains_rank(hand, wish):
         return False
     if top is None:
         return True
     if top.is_bomb:
         return False
-    return any(contains_rank(cards, wish) for cards, _ in followers(hand, top))
+    candidates = followers(hand, top) if listed is None else listed
+    return any(not combo.is_bomb and contains_rank(cards, wish) for cards, combo in candidates)
 
 
 def a_rank(rank: int) -> str:

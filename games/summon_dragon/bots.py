@@ -37,7 +37,7 @@ def estimate(hand: list[str], designation: str) -> float:
 def choose_bid(hand: list[str], high: dict | None, partner: int | None, stuck: bool) -> tuple[str, dict]:
     best = max(rules.DESIGNATIONS, key=lambda d: estimate(hand, d))
     expected = int(estimate(hand, best))
-    low = high["tricks"] + 1 if high else rules.MIN_BID
+    low = rules.lowest_bid(high)
     if stuck:
         return "bid", {"tricks": rules.MIN_BID, "designation": best}
     if high and high["player_id"] == partner:

@@ -172,20 +172,15 @@ class SummonTheDragon(Game):
         return trick[0]["suit"] if trick else None
 
     def playable(self, player_id: int) -> list[str]:
-        # Asked at every turn (the moves) and every play (the check): read the data once.
-        data = self.data
-        trick = data["trick"]
-        return rules.playable(data["hands"][str(player_id)], trick[0]["suit"] if trick else None,
-                              rules.trump_of(data["contract"]["designation"]))
+        return rules.playable(self.hand(player_id), self.led_suit(), self.trump())
 
     def play_card(self, player_id: int, card: str, suit: str | None, declare: str | None) -> None:
         """Play a card already checked; `suit` and `declare` are the Dragon's, settled by declare_dragon."""
         data = self.data
-        data["hands"][str(player_id)].remove(card)
+        self.hand(player_id).remove(card)
         if card == DRAGON:
             played_as = suit
-            name = (LABEL_OF[DRAGON] if rules.trump_of(data["contract"]["designation"])
-                    else f"the Dragon as the {declare} {played_as}")
+            name = LABEL_OF[DRAGON] if self.trump() else f"the Dragon as the {declare} {played_as}"
         else:
             played_as, declare, name = SUIT_OF[card], None, LABEL_OF[card]
         data["trick"].append({"player_id": player_id, "card": card, "suit": played_as, "declare": declare})
@@ -288,7 +283,7 @@ class SummonTheDragon(Game):
 
     # ----- moves for bots, zombies and simulations ----------------------------------------------------
     def legal_actions(self, player_id):
-        if player_id not in self.table.active_players():
+        if not self.gamestate.is_player_active(player_id):
             return []                                   # no out-of-turn actions in this game
         state = self.table.current_state.name
         if state == "bidding":
@@ -302,50 +297,27 @@ class SummonTheDragon(Game):
         return []
 
     def random_action(self, player_id, rng):
-        """One move drawn with the odds of `rng.choice(legal_actions)`, without listing the moves where
-        that costs: up to 67 bids, thousands of discards, a card move per card at every turn."""
-        if player_id not in self.table.active_players():
+        """One move drawn with the odds of `rng.choice(legal_actions)`: a card among its playCard
+        arguments only, a discard set by sampling instead of listing thousands."""
+        if not self.gamestate.is_player_active(player_id):
             return None
         state = self.table.current_state.name
         if state == "playerTurn":
-            cards = self.playable(player_id)
-            if DRAGON in cards and self.trump() is None:
-                # The no-trump Dragon is several moves (its declarations): draw among all of them.
-                return "playCard", rng.choice(rules.play_moves(cards, self.led_suit(), None))
-            return "playCard", {"card": rng.choice(cards)}             # one move per card
-        if state == "bidding":
-            return self.random_bid(rng)
+            return "playCard", rng.choice(self.card_moves(player_id))
         if state == "discard":
             hand, owing = self.hand(player_id), self.data["to_discard"][str(player_id)]
             if owing > len(hand):
                 return None
             chosen = set(rng.sample(hand, owing))
             return "discard", {"cards": [card for card in hand if card in chosen]}
-        moves = self.legal_actions(player_id)
-        return rng.choice(moves) if moves else None
-
-    def lowest_bid(self) -> int:
-        high = self.data["high"]
-        return high["tricks"] + 1 if high else rules.MIN_BID
+        return super().random_action(player_id, rng)
 
     def bid_moves(self) -> list[tuple[str, dict]]:
         """A pass (unless the dealer is stuck), then every bid by number, then designation."""
         moves = [] if self.dealer_is_stuck() else [("pass", {})]
         moves += [("bid", {"tricks": n, "designation": d})
-                  for n in range(self.lowest_bid(), rules.MAX_BID + 1) for d in rules.DESIGNATIONS]
+                  for n in range(rules.lowest_bid(self.data["high"]), rules.MAX_BID + 1) for d in rules.DESIGNATIONS]
         return moves
-
-    def random_bid(self, rng) -> tuple[str, dict]:
-        """The move at a random index of `bid_moves()`, worked out from the index alone."""
-        can_pass = not self.dealer_is_stuck()
-        low = self.lowest_bid()
-        index = rng.randrange(can_pass + (rules.MAX_BID + 1 - low) * len(rules.DESIGNATIONS))
-        if can_pass:
-            if index == 0:
-                return "pass", {}
-            index -= 1
-        above_low, designation = divmod(index, len(rules.DESIGNATIONS))
-        return "bid", {"tricks": low + above_low, "designation": rules.DESIGNATIONS[designation]}
 
     def discard_moves(self, player_id: int) -> list[tuple[str, dict]]:
         """Every set of cards the player may discard (up to 6,188: 5 of 17)."""

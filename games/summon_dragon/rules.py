@@ -33,6 +33,11 @@ def team_of(seat: int) -> int:
 
 
 # ----- bidding (text "The Bid", D5-D7) ------------------------------------------------------------
+def lowest_bid(high: dict | None) -> int:
+    """The fewest tricks a bid may name over the standing bid (None: the opening bid, D4)."""
+    return high["tricks"] + 1 if high else MIN_BID
+
+
 def bid_error(tricks: int, designation: str, high: int | None) -> str | None:
     """Why a bid of `tricks` over the standing bid `high` (None: no bid yet) is refused, or None."""
     if designation not in DESIGNATIONS:
@@ -69,11 +74,6 @@ def options_for(bidder_hand: list[str]) -> list[str]:
 RULING_SUIT: dict[str | None, dict[str, str | None]] = {
     trump: {**SUIT_OF, DRAGON: trump} for trump in (*SUITS, None)
 }
-
-
-def is_trump(card: str, trump: str | None) -> bool:
-    """In a suit contract the Dragon is the top trump for every rule (D18)."""
-    return trump is not None and RULING_SUIT[trump][card] == trump
 
 
 def follows(card: str, led: str, trump: str | None) -> bool:

@@ -34,7 +34,7 @@ class Bidding(State):
 
     def args(self):
         high = self.game.data["high"]
-        return {"high": high, "min_bid": high["tricks"] + 1 if high else rules.MIN_BID,
+        return {"high": high, "min_bid": rules.lowest_bid(high),
                 "can_pass": not self.game.dealer_is_stuck()}
 
     @action({"tricks": fields.Integer(required=True, strict=True), "designation": DESIGNATION})

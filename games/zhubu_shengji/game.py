@@ -43,8 +43,7 @@ class ZhubuShengji(Game):
         return scoring.TARGET_WITH_BIDDING if self.options["bidding"] else scoring.TARGET
 
     def opponent(self, player_id: int) -> int:
-        first, second = self.player_ids  # two players: the other one
-        return second if player_id == first else first
+        return self.player_after(player_id)
 
     def deal_hand(self) -> None:
         """DECISIONS item 1: 14 cards each plus the three face-up wilds; 8 cards stay undealt."""
@@ -171,7 +170,7 @@ class ZhubuShengji(Game):
     # ----- moves -------------------------------------------------------------------------------
     def legal_actions(self, player_id):
         state = self.table.current_state
-        if player_id not in self.table.active_players():
+        if not self.gamestate.is_player_active(player_id):
             return []
         if state is Auction:
             low = Auction.lowest_bid(self, player_id)
@@ -196,7 +195,7 @@ class ZhubuShengji(Game):
         play is found by counting the groups of plays and building only the one it falls in, since
         listing every play of a lead (hundreds) costs much more than the move itself."""
         state = self.table.current_state
-        if state not in (LeadChoice, PlayerTurn) or player_id not in self.table.active_players():
+        if state not in (LeadChoice, PlayerTurn) or not self.gamestate.is_player_active(player_id):
             return super().random_action(player_id, rng)
         groups = play_groups(self.data["hands"][str(player_id)], self.current_combo())
         plays = play_count(groups)

@@ -71,7 +71,7 @@ def readings(cards: list[str]) -> list[dict]:
     found = []
     if len(set(ranks)) == 1 and n <= MAX_SET:
         found.append(combo("set", n, 1, ranks[0], dict.fromkeys(wilds, RANK_NAME[ranks[0]])))
-    counts = _counts(ranks)
+    counts = Counter(ranks)
     most_of_a_rank = max(counts.values())
     suit_count = len({SUIT[c] for c in naturals})
     low, high = min(ranks), max(ranks)
@@ -87,14 +87,6 @@ def readings(cards: list[str]) -> list[dict]:
             if placed is not None:
                 found.append(combo("run", width, length, top, placed))
     return found
-
-
-def _counts(ranks: list[int]) -> dict[int, int]:
-    """How many of each rank (a Counter, without its cost: this runs on every play)."""
-    counts: dict[int, int] = {}
-    for rank in ranks:
-        counts[rank] = counts.get(rank, 0) + 1
-    return counts
 
 
 def strength(c: dict) -> tuple:
