@@ -150,6 +150,8 @@ PHOENIX_ALONE = {rank: [()] for rank in WISH_RANKS}
 
 def straights(groups: dict, phoenix: bool, size: int | None, above: float) -> list[Play]:
     """Straights of 5+ (the Herald only at the bottom); a natural one-suit run is a bomb instead."""
+    if len(groups) + phoenix < (size or 5):
+        return []  # too few ranks for any straight
     phoenix_options = PHOENIX_ALONE if phoenix else {}
     lengths = _run_lengths(groups, phoenix_options, 2)
     if max(lengths.values()) < (size or 5):

@@ -99,7 +99,7 @@ def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | N
             return ended
     if combo.kind == FOX_LEAD:
         return fox(game, player_id)
-    return next_turn(game, player_id)
+    return next_turn(game, player_id, combo)
 
 
 def go_out(game, player_id: int, combo: Combo) -> str | None:
@@ -140,44 +140,42 @@ def fox(game, player_id: int) -> str:
     return "playerTurn"
 
 
-def record_pass(game, player_id: int, auto: bool = False) -> str:
+def record_pass(game, player_id: int, table_top: Combo) -> str:
+    """The player in turn passes; `table_top` is the combination on the table, as the caller read it."""
     game.data["passed"].append(player_id)
-    game.notify_all("pass", "${player_name} passes", player_id=player_id, auto=auto)
-    return next_turn(game, player_id)
+    game.notify_all("pass", "${player_name} passes", player_id=player_id, auto=False)
+    return next_turn(game, player_id, table_top)
 
 
-def next_turn(game, after: int) -> str:
-    """Give the turn to the next player still in, passing for those who pass automatically; the
-    round is won when every other player still in has passed since the last play."""
+def next_turn(game, after: int, table_top: Combo) -> str:
+    """Give the turn to the next player still in, passing for those who pass automatically.
+    `table_top` is the combination on the table (every caller has it at hand).
+
+    The round is won when every other player still in has passed since the last play. Passes
+    are made in turn order from the last play (a bomb starts a new play), so that is when the
+    turn comes back to the last player, or, when they went out, to one who has passed."""
     data = game.data
     out, passed, last = data["out"], data["passed"], data["last_player"]
-    # who must still pass since the last play before the round is won
-    waiting = [p for p in game.player_ids if p not in out and p != last and p not in passed]
-    table_top = top(data)
     need = needed(table_top)
-    current = after
-    while waiting:
-        current = game.player_after(current, skip=out.__contains__)
+    current = game.player_after(after, skip=out.__contains__)
+    while current != last and current not in passed:
         hand = data["hands"][str(current)]
-        if len(hand) < need or (current in data["auto_pass"] and not wish_obliges(hand, table_top, data["wish"])):
-            passed.append(current)
-            if current in waiting:
-                waiting.remove(current)
-            game.notify_all("pass", "${player_name} passes", player_id=current, auto=True)
-            continue
-        game.gamestate.change_active_player(current)
-        return "playerTurn"
-    return round_won(game)
+        if len(hand) >= need and (current not in data["auto_pass"] or wish_obliges(hand, table_top, data["wish"])):
+            game.gamestate.change_active_player(current)
+            return "playerTurn"
+        passed.append(current)
+        game.notify_all("pass", "${player_name} passes", player_id=current, auto=True)
+        current = game.player_after(current, skip=out.__contains__)
+    return round_won(game, table_top)
 
 
-def round_won(game) -> str:
+def round_won(game, table_top: Combo) -> str:
     """The round is won but stays on the table (bombs still allowed) until the next lead or the
     Dragon gift collects it (DECISIONS 9)."""
     data = game.data
     data["round_won"] = True
     winner = data["last_player"]
     game.notify_all("roundWon", "${player_name} wins the round", player_id=winner)
-    table_top = top(data)
     if table_top.kind == SINGLE and table_top.rank == DRAGON_RANK:
         game.gamestate.change_active_player(winner)
         return "giveDragon"

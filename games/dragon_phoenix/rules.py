@@ -101,7 +101,8 @@ def check_play(hand: list[str], cards: list[str], top: Combo | None, top_name: s
         raise Illegal("Only a bomb may be played out of turn.")
     if top is not None and not beats(combo, top):
         raise Illegal(why_not_beating(combo, top, top_name))
-    if in_turn and wish_obliges(hand, top, wish) and not contains_rank(cards, wish):
+    # a play with the wished rank fulfils the wish: only otherwise list what the hand could play
+    if in_turn and wish is not None and not contains_rank(cards, wish) and wish_obliges(hand, top, wish):
         raise Illegal(f"You must play {a_rank(wish)}: the wish obliges you.")
     if new_wish is not None:
         if not wish_allowed:

@@ -179,10 +179,10 @@ class PlayerTurn(State):
         data = self.game.data
         if rnd.leading(data):
             raise UserError("You lead this round: you must play a combination.")
-        wish = data["wish"]
-        if wish_obliges(data["hands"][str(player_id)], rnd.top(data), wish):
+        wish, top = data["wish"], rnd.top(data)
+        if wish_obliges(data["hands"][str(player_id)], top, wish):
             raise UserError(f"You cannot pass: you must play {rnd.a_rank(wish)}, the wish obliges you.")
-        return rnd.record_pass(self.game, player_id)
+        return rnd.record_pass(self.game, player_id, top)
 
     @action({"on": fields.Boolean(required=True)}, out_of_turn=True)
     def autoPass(self, player_id, on):
@@ -197,13 +197,14 @@ class PlayerTurn(State):
         active = game.gamestate.active_player() == player_id
         if rnd.leading(data):
             raise UserError("No round is open to pass in: wait for the next lead.")
-        if wish_obliges(data["hands"][str(player_id)], rnd.top(data), data["wish"]):
+        top = rnd.top(data)
+        if wish_obliges(data["hands"][str(player_id)], top, data["wish"]):
             raise UserError(f"You cannot pass this round: you must play {rnd.a_rank(data['wish'])} "
                             "when you can, the wish obliges you.")
         if player_id not in data["auto_pass"]:
             data["auto_pass"].append(player_id)
         game.notify_player(player_id, "autoPass", "You pass until this round ends", on=True)
-        return rnd.record_pass(game, player_id) if active else None
+        return rnd.record_pass(game, player_id, top) if active else None
 
 
 class GiveDragon(State):

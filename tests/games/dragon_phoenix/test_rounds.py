@@ -40,6 +40,18 @@ def test_decision_8_bomb_out_of_turn_continues_at_the_bombers_left(table):
         play(table, ANNA, "8C", "8D", "8H", "8S")
 
 
+def test_decision_8_passes_before_a_bomb_do_not_count(table):
+    play(table, ANNA, "5C")
+    pass_(table, BEN)
+    play(table, DAN, "JC", "JD", "JH", "JS")  # out of turn, while Carla is to play
+    assert data(table)["passed"] == [] and table.active_players() == [ANNA]
+    pass_(table, ANNA)
+    pass_(table, BEN)
+    assert not data(table)["round_won"] and table.active_players() == [CARLA], "everyone answers the bomb"
+    pass_(table, CARLA)
+    assert data(table)["round_won"] and table.active_players() == [DAN]
+
+
 def test_decision_8_bomb_on_your_own_play(table):
     play(table, ANNA, "5C")
     assert table.active_players() == [BEN]
