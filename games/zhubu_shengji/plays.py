@@ -1,10 +1,10 @@
 """Every play a hand can make now, for `legal_actions`, the bots and the zombie.
 
-Each play is listed once with the reading it is made as. To keep the list short (a lead can have
-hundreds of plays) two equivalent choices are not repeated: 2s are interchangeable (suitless, worth
-6 each), so a play uses the lowest-coded 2s of the hand; and a run uses the natural cards the hand
-holds in its suits, wilds only filling what is missing. Players may still send any other legal
-choice. Generation goes by shape, so answering a trick only builds plays of its type (and bombs).
+Every set of cards `rules.readings` accepts is listed, once for each way it reads (a lead can have
+hundreds of plays), except that the 2s are interchangeable (suitless, worth 6 each): a play uses the
+lowest-coded 2s of the hand, and players may still send the other ones. Wilds may take the place of
+naturals the hand holds (J-Q-K-A with a 2 and a joker while holding the K). Generation goes by
+shape, so answering a trick only builds plays of its type (and bombs).
 
 Plays come in groups (one rank and size of set, one run's place and suits, the bombs): a group
 knows how many plays it holds before building them, so a random player draws one play of the whole
@@ -13,10 +13,11 @@ listing, each as likely as any other, and builds only the group it falls in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property, reduce
+from functools import cache, cached_property, reduce
 from itertools import combinations, product
 from math import comb
 from operator import and_, or_
+from typing import NamedTuple
 
 from .cards import JOKER, LOWEST, NATURALS, RANK, RANK_NAME, SUIT, SUITS, TWO
 from .rules import BOMBS, HAND_BOMB_RANKS, MAX_SET, assign_wilds, combo
@@ -24,6 +25,8 @@ from .rules import BOMBS, HAND_BOMB_RANKS, MAX_SET, assign_wilds, combo
 Play = tuple[list[str], dict]
 SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}  # a set of suits is a 4-bit mask
 NATURAL_AT = {(RANK[card], SUIT[card]): card for card in NATURALS}
+ALL_RANKS = (1 << JOKER + 1) - (1 << LOWEST)  # 6 to X, as a bit mask
+HAND_BOMB = frozenset(HAND_BOMB_RANKS)
 # (how many plays, a function building them, its arguments); plain tuples: a lead makes hundreds.
 Group = tuple[int, Callable[..., list[Play]], tuple]
 
@@ -47,6 +50,21 @@ class HandIndex:
         self.wild_count = len(self.twos) + len(self.jokers)
         self._wild_sets: dict[int, list[list[str]]] = {}
         self._wild_sets_up_to: dict[int, list[list[str]]] = {}
+
+    @cached_property
+    def fill_counts(self) -> tuple[int, ...]:
+        """[n] -> how many distinct choices of n wilds the hand has, n up to all of them."""
+        return tuple(len(self.wild_sets(count)) for count in range(self.wild_count + 1))
+
+    def fill_counts_at_x(self, width: int) -> tuple[int, ...]:
+        """The same when `width` of the wilds are at X: only jokers may be."""
+        return tuple(len(self.run_wild_sets(count, width)) for count in range(self.wild_count + 1))
+
+    def ranks_held(self, at_least: int) -> int:
+        """The ranks (bit mask) of which the hand holds at least `at_least` naturals; all when none."""
+        if at_least <= 0:
+            return ALL_RANKS
+        return sum(1 << rank for rank, naturals in self.by_rank.items() if len(naturals) >= at_least)
 
     @cached_property
     def suit_mask(self) -> dict[str, int]:
@@ -135,7 +153,7 @@ def play_args(cards: list[str], combo: dict) -> dict:
 def bombs(index: HandIndex, above: int = 0) -> list[Play]:
     """DECISIONS item 5: the bombs in hand of a level above `above`."""
     found = []
-    if above < BOMBS["hand"] and all(rank in index.by_rank for rank in HAND_BOMB_RANKS):
+    if above < BOMBS["hand"] and index.by_rank.keys() >= HAND_BOMB:
         choices = [index.by_rank[rank] for rank in HAND_BOMB_RANKS]
         found += [(list(cards), combo("bomb", 4, 1, BOMBS["hand"])) for cards in product(*choices)]
     twos, jokers = index.twos, index.jokers
@@ -188,71 +206,112 @@ def _set_plays(naturals: list[str], k: int, wild_sets: list[list[str]], rank: in
 
 
 # ----- runs -----------------------------------------------------------------------------------------
-ALL_RANKS = (1 << JOKER + 1) - (1 << LOWEST)
-# The suit sets a run of each width can use, in `combinations` order, with their SUIT_BIT masks.
-SUIT_SETS = {width: [(suits, sum(SUIT_BIT[suit] for suit in suits)) for suits in combinations(SUITS, width)]
-             for width in (1, 2, 3, 4)}
+class SuitSet(NamedTuple):
+    """A set of suits runs are listed under: its suits and SUIT_BIT mask, and the suits (and mask)
+    of it that a run listed under it must use."""
+    suits: tuple[str, ...]
+    bits: int
+    required: tuple[str, ...]
+    required_bits: int
+
+
+def _suit_sets(width: int) -> list[SuitSet]:
+    """The suit sets of this many suits, in `combinations` order. A run whose naturals are in fewer
+    suits than its width is listed under the first set holding them: so only the suits of a set
+    below every suit outside it may go unused."""
+    found = []
+    for suits in combinations(SUITS, width):
+        first_outside = min((SUITS.index(s) for s in SUITS if s not in suits), default=len(SUITS))
+        required = tuple(s for s in suits if SUITS.index(s) > first_outside)
+        found.append(SuitSet(suits, _bits_of(suits), required, _bits_of(required)))
+    return found
+
+
+def _bits_of(suits: tuple[str, ...]) -> int:
+    return sum(SUIT_BIT[suit] for suit in suits)
+
+
+SUIT_SETS = {width: _suit_sets(width) for width in (1, 2, 3, 4)}
 
 
 def run_groups(index: HandIndex, width: int, length: int | None = None, above: int = 0) -> list[Group]:
-    """DECISIONS items 7 and 11: consecutive ranks of `width` cards each (`length` of them, or any
-    length), the naturals of one suit set (the same suits in every set), wilds filling the gaps and
-    heading the run up to X. One group per suit set, bottom and top."""
+    """DECISIONS item 7: consecutive ranks of `width` cards each (`length` of them, or any length).
+    A run takes any naturals the hand holds at its ranks in a set of `width` suits (so the same
+    suits in every set), and wilds in all its other places, heading it up to X. One group per suit
+    set, bottom and top."""
     groups = []
     shortest = length or (3 if width == 1 else 2)
     wild_count = index.wild_count
-    # Each rank of a run is held in at least width - wild_count of its suits: no such run in the
-    # whole hand (most hands, once the wilds are gone), no run in any suit set.
-    if not _run_tops(list(index.suit_mask.values()), width - wild_count, shortest):
+    # Each rank of a run holds at least width - wild_count naturals: no such run in the whole hand
+    # (most hands, once the wilds are gone), no run in any suit set.
+    if not _consecutive(index.ranks_held(width - wild_count), shortest):
         return groups
-    suits_at = index.suits_at
-    wild_sets_for = [index.wild_sets(gaps) for gaps in range(wild_count + 1)]  # below the top X
-    for suits, in_set in SUIT_SETS[width]:
-        masks = [index.suit_mask[suit] for suit in suits]
-        tops = _run_tops(masks, width - wild_count, shortest)
-        held_ranks = reduce(or_, masks)
-        if not tops or not held_ranks:
+    for suit_set in SUIT_SETS[width]:
+        masks = [index.suit_mask[suit] for suit in suit_set.suits]
+        tops = _consecutive(_ranks_held_by(masks, width - wild_count), shortest)
+        if not tops:
             continue
-        # A run's top is at or above the lowest held rank, and at most wild_count // width ranks above
-        # the highest (every set above it is all wilds).
-        lowest_top = max(LOWEST + shortest - 1, above + 1, (held_ranks & -held_ranks).bit_length() - 1)
+        held_ranks = reduce(or_, masks)
+        required = [index.suit_mask[suit] for suit in suit_set.required]
+        if not held_ranks or not all(required):
+            continue
+        # The top is at or above the lowest natural of the set and of each required suit, and at
+        # most wild_count // width ranks above the highest (every set above it is all wilds).
+        lowest_top = max(LOWEST + shortest - 1, above + 1,
+                         *((mask & -mask).bit_length() - 1 for mask in [held_ranks, *required]))
         highest_top = min(JOKER, held_ranks.bit_length() - 1 + wild_count // width)
         tops &= (2 << highest_top) - (1 << lowest_top)
+        in_set, must_use, suits_at = suit_set.bits, suit_set.required_bits, index.suits_at
         for top in _bits(tops):
+            fills = index.fill_counts if top < JOKER else index.fill_counts_at_x(width)
             # Grow the run down from its top, one rank at a time.
-            held = used = 0  # the cards of the run the hand holds; the suits holding any card in it
+            held = seen = 0  # the naturals of the set the hand holds in the run; their suits
             for bottom in range(top, LOWEST - 1, -1):
-                held += (suits_at[bottom] & in_set).bit_count()
-                used |= suits_at[bottom]
+                here = suits_at[bottom] & in_set
+                held += here.bit_count()
+                seen |= here
                 run_length = top - bottom + 1
-                gaps = width * run_length - held
-                # Longer runs down from this top only need more wilds.
-                if gaps > wild_count or (length and run_length > length):
+                missing = width * run_length - held
+                # Longer runs down from this top only miss more cards.
+                if missing > wild_count or (length and run_length > length):
                     break
-                if run_length >= shortest and held and (not in_set & ~used or _first_suits(in_set, used)):
-                    wild_sets = wild_sets_for[gaps] if top < JOKER else index.run_wild_sets(gaps, width)
-                    if wild_sets:
-                        groups.append((len(wild_sets), _run_plays, (index, suits, bottom, top, wild_sets)))
+                if run_length >= shortest and held and seen & must_use == must_use:
+                    if missing < wild_count:  # wilds to spare: held naturals may be left out
+                        ranks = (2 << top) - (1 << bottom)
+                        count = _run_count(held, tuple([(m & ranks).bit_count() for m in required]), fills, missing)
+                    else:
+                        count = fills[missing]
+                    if count:
+                        groups.append((count, _run_plays, (index, suit_set, width, bottom, top)))
     return groups
 
 
-def _first_suits(in_set: int, used: int) -> bool:
-    """Whether the suit set `in_set` is the first (in `combinations` order) making the runs whose
-    cards are in the suits `used`: a suit of the set holding no card of the run could be any other
-    such suit, so only the lowest of them count."""
-    idle_in_set = in_set & ~used
-    idle_outside = ~in_set & ~used & 0b1111
-    return not idle_outside & ((1 << idle_in_set.bit_length()) - 1)  # none below an idle one of the set
+@cache  # a pure function of a few small numbers, asked again and again by every lead
+def _run_count(held: int, required: tuple[int, ...], fills: tuple[int, ...], missing: int) -> int:
+    """How many runs hold `held` naturals and miss `missing` places, `fills[n]` being the choices of
+    n wilds: any held naturals may be left out too, wilds in their places, as long as one natural
+    stays, and one of each required suit (`required`: how many the run holds of each)."""
+    count = 0
+    for out in range(len(fills) - missing):
+        ways = comb(held, out)
+        # Less the ways leaving out every natural of some required suits (inclusion-exclusion)...
+        thin = [n for n in required if n <= out]
+        for size in range(1, len(thin) + 1):
+            for gone in map(sum, combinations(thin, size)):
+                if gone <= out:
+                    ways += (-1) ** size * comb(held - gone, out - gone)
+        # ... or every natural (already counted there when a suit is required).
+        if out == held and not required:
+            ways -= 1
+        count += ways * fills[missing + out]
+    return count
 
 
-def _run_tops(masks: list[int], at_least: int, length: int) -> int:
-    """The ranks (bit mask) topping `length` consecutive ranks each held by `at_least` of these suits."""
-    usable = _ranks_held_by(masks, at_least)
-    if not usable:
-        return 0
-    tops = usable
+def _consecutive(ranks: int, length: int) -> int:
+    """The ranks (bit mask) topping `length` consecutive ranks of `ranks`."""
+    tops = ranks
     for below in range(1, length):
-        tops &= usable << below
+        tops &= ranks << below
     return tops
 
 
@@ -275,21 +334,24 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
-def _run_plays(index: HandIndex, suits: tuple[str, ...], bottom: int, top: int,
-               wild_sets: list[list[str]]) -> list[Play]:
-    """The runs from `bottom` to `top` in these suits: the naturals held there, each choice of wilds
-    filling the rest (the highest gaps first)."""
+def _run_plays(index: HandIndex, suit_set: SuitSet, width: int, bottom: int, top: int) -> list[Play]:
+    """The runs from `bottom` to `top` listed under this suit set: the naturals held there, less any
+    left out (keeping one, and one of each required suit), and each choice of wilds for the rest."""
     held, gaps = [], []
     for rank in range(bottom, top + 1):
-        for suit in suits:
-            if index.suits_at[rank] & SUIT_BIT[suit]:
-                held.append(NATURAL_AT[rank, suit])
-            else:
-                gaps.append(rank)
+        here = [NATURAL_AT[rank, suit] for suit in suit_set.suits if index.suits_at[rank] & SUIT_BIT[suit]]
+        held += here
+        gaps += [rank] * (width - len(here))
+    on_top = width if top == JOKER else 0
     found = []
-    for wilds in wild_sets:
-        placed = assign_wilds(wilds, gaps) if top == JOKER else \
-            {card: RANK_NAME[rank] for card, rank in zip(wilds, reversed(gaps), strict=True)}
-        found.append((held + wilds, {"kind": "run", "width": len(suits), "length": top - bottom + 1,
-                                     "top": top, "wilds": placed}))
+    for left_out in range(index.wild_count - len(gaps) + 1):
+        for out in combinations(held, left_out):
+            kept = [card for card in held if card not in out]
+            suits_kept = {SUIT[card] for card in kept}
+            if not kept or not suits_kept.issuperset(suit_set.required):
+                continue  # listed under another suit set, or all wilds
+            places = gaps + [RANK[card] for card in out]
+            for wilds in index.run_wild_sets(len(places), on_top):
+                found.append((kept + wilds, {"kind": "run", "width": width, "length": top - bottom + 1,
+                                             "top": top, "wilds": assign_wilds(wilds, places)}))
     return found

@@ -46,13 +46,12 @@ def bomb_of(cards: list[str]) -> dict | None:
 
 def assign_wilds(wild_cards: list[str], slots: list[int]) -> dict | None:
     """Put wilds in the missing places of a run: only a joker may be the X."""
-    jokers = [c for c in wild_cards if RANK[c] == JOKER]
-    twos = [c for c in wild_cards if RANK[c] == TWO]
     slots = sorted(slots, reverse=True)
-    on_top = sum(1 for s in slots if s == JOKER)
+    on_top = slots.count(JOKER)
+    jokers = [c for c in wild_cards if RANK[c] == JOKER]
     if on_top > len(jokers):
         return None
-    order = jokers[:on_top] + twos + jokers[on_top:]
+    order = jokers[:on_top] + [c for c in wild_cards if RANK[c] == TWO] + jokers[on_top:]
     return {card: RANK_NAME[slot] for card, slot in zip(order, slots, strict=True)}
 
 
@@ -71,6 +70,8 @@ def readings(cards: list[str]) -> list[dict]:
     found = []
     if len(set(ranks)) == 1 and n <= MAX_SET:
         found.append(combo("set", n, 1, ranks[0], dict.fromkeys(wilds, RANK_NAME[ranks[0]])))
+    if n < 3:  # the shortest runs: 3 singles, 2 pairs
+        return found
     counts = Counter(ranks)
     most_of_a_rank = max(counts.values())
     suit_count = len({SUIT[c] for c in naturals})
@@ -119,7 +120,7 @@ def reading_as(cards: list[str], wilds: dict) -> dict:
         values.append(value)
     wanted = sorted([RANK[c] for c in cards if not IS_WILD[c]] + values)
     for reading in readings(cards):
-        if reading["kind"] != "bomb" and _multiset(reading) == wanted:
+        if reading["kind"] != "bomb" and reading["top"] == wanted[-1] and _multiset(reading) == wanted:
             return {**reading, "wilds": {c: RANK_NAME[RANK_VALUE[str(v)]] for c, v in wilds.items()}}
     raise IllegalPlay(why_not(cards, wanted))
 
