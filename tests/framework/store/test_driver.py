@@ -74,6 +74,22 @@ def test_a_failed_write_raises_sqlalchemys_error_and_the_transaction_keeps_nothi
         assert MOVE_ROWS.rows({"table_id": 1}) == []
 
 
+def test_each_transaction_runs_prebuilt_statements_in_itself(app):
+    """The connection is looked up once per transaction: after a rollback or a commit, the next
+    statement must run in the new transaction, not on the old one's connection outside any."""
+    with app.app_context():
+        INSERT_MOVE.execute(move_row(1))
+        db.session.rollback()
+        INSERT_MOVE.execute(move_row(2))
+        db.session.commit()
+        INSERT_MOVE.execute(move_row(3))
+        db.session.rollback()
+        db.session.scalars(select(Move)).all()  # the ORM begins this one
+        INSERT_MOVE.execute(move_row(4))
+        db.session.commit()
+        assert [r["number"] for r in MOVE_ROWS.rows({"table_id": 1})] == [2, 4]
+
+
 def test_a_column_default_must_be_given():
     """Connection.execute would fill `created_at` from its Python default; a prebuilt insert refuses
     instead of writing NULL."""
