@@ -152,11 +152,15 @@ class Table:
         if state["state"] == GAME_END_ID:
             raise NotPlaying("The game is over.")
         state_cls = self._registry["by_id"][state["state"]]
-        spec = action_spec(self.game_cls, state_cls, action)
-        if spec is None:
-            if action in self._registry["all"]:
-                raise ActionNotPossible(f"{action} is not possible now (the game is at {state_cls.name}).")
-            raise UnknownAction(f"{self.game_cls.name} has no action {action!r}.")
+        spec = state_cls.actions.get(action)
+        owner = None  # the state's own action, called on a state object made below
+        if spec is None:  # else a game-wide one, where this state allows it
+            spec = action_spec(self.game_cls, state_cls, action)
+            if spec is None:
+                if action in self._registry["all"]:
+                    raise ActionNotPossible(f"{action} is not possible now (the game is at {state_cls.name}).")
+                raise UnknownAction(f"{self.game_cls.name} has no action {action!r}.")
+            owner = self.game
         if player_id not in self.game._seat_of:
             raise NotAPlayer("You are not a player at this table.")
         if not spec.out_of_turn and not self.is_active(player_id, state_cls):
@@ -169,9 +173,7 @@ class Table:
         backup = marshal.dumps(self.state) if rollback else None
         self._begin()
         try:
-            owner = self.game if spec.name in self._registry["global"] and spec.name not in state_cls.actions \
-                else state_cls(self.game)
-            result = getattr(owner, spec.method)(player_id, **kwargs)
+            result = getattr(owner or state_cls(self.game), spec.method)(player_id, **kwargs)
             self._follow(state_cls, result)
         except BaseException:
             if backup is not None:
@@ -237,6 +239,8 @@ class Table:
                 state["multiactive"] = []
             if state_cls.update_progression:
                 state["progression"] = int(self.game.progression())
+            if state_cls.type is ACTIVE_PLAYER and state_cls.enter is State.enter:
+                return  # a player's turn with nothing to run on entering it: the usual stop
             self._pending = _UNSET
             target = state_cls(self.game).enter()
             if target is None:
