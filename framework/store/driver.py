@@ -42,11 +42,12 @@ class Compiled:
             return tuple(values[name] if proc is None else proc(values[name]) for name, proc in self.order)
         return {name: values[name] if proc is None else proc(values[name]) for name, proc in self.processors}
 
-    def row_readers(self, dialect: Dialect, description) -> list[tuple[str, Callable | None]]:
-        """Each result column's name and conversion, fixed once the driver has described them."""
+    def row_readers(self, dialect: Dialect, cursor) -> list[tuple[str, Callable | None]]:
+        """Each result column's name and conversion, fixed once the driver has described them (asked
+        once: psycopg builds a description anew, tens of objects, each time it is read)."""
         if self.readers is None:
             self.readers = [(column.key, dialect.type_descriptor(column.type).result_processor(dialect, d[1]))
-                            for column, d in zip(self.columns, description, strict=True)]
+                            for column, d in zip(self.columns, cursor.description, strict=True)]
         return self.readers
 
 
@@ -81,7 +82,6 @@ class Prebuilt:
                 cursor.execute(compiled.sql, parameters[0])
             else:
                 cursor.executemany(compiled.sql, parameters)
-        cursor.close()
 
     def rows(self, values: dict) -> list[dict]:
         """A select's rows as dicts, each value converted as SQLAlchemy would return it."""
@@ -90,8 +90,7 @@ class Prebuilt:
         with _as_sqlalchemy_errors(dialect, compiled.sql, parameters):
             cursor.execute(compiled.sql, parameters)
             fetched = cursor.fetchall()
-        readers = compiled.row_readers(dialect, cursor.description)
-        cursor.close()
+        readers = compiled.row_readers(dialect, cursor)
         return [{name: value if read is None else read(value) for (name, read), value in zip(readers, row, strict=True)}
                 for row in fetched]
 
@@ -104,16 +103,17 @@ class Prebuilt:
         return None if row is None else next(iter(row.values()))
 
     def _prepare(self, values: dict) -> tuple[Dialect, Compiled, Any]:
-        dialect, driver_connection = _current_connection()
-        return dialect, self._for(dialect, values), driver_connection.cursor()
+        dialect, cursor = _current_cursor()
+        return dialect, self._for(dialect, values), cursor
 
 
-def _current_connection() -> tuple[Dialect, Any]:
-    """The dialect and driver connection of the session's transaction, beginning one if none is open.
+def _current_cursor() -> tuple[Dialect, Any]:
+    """The dialect, and a driver cursor on the session's transaction, beginning one if none is open.
 
-    Looked up once per transaction: `Session.connection()` costs tens of microseconds, and a move
-    runs seven statements. The answer is kept with the transaction it belongs to, so a commit or
-    rollback in between (a new transaction, maybe another pooled connection) is never missed.
+    Made once per transaction and used by all its statements: `Session.connection()` costs tens
+    of microseconds and a psycopg cursor about as much, and a move runs seven statements. It is
+    kept with the transaction it belongs to, so a commit or rollback in between (a new
+    transaction, maybe another pooled connection) is never missed.
     """
     session = db.session()
     transaction = session.get_transaction()
@@ -121,11 +121,11 @@ def _current_connection() -> tuple[Dialect, Any]:
     if transaction is None or pinned is None or pinned[0] is not transaction:
         connection = session.connection()
         pinned = session.info[_PINNED] = (session.get_transaction(), connection.dialect,
-                                          connection.connection.driver_connection)
+                                          connection.connection.driver_connection.cursor())
     return pinned[1], pinned[2]
 
 
-_PINNED = "prebuilt.connection"
+_PINNED = "prebuilt.cursor"
 
 
 @contextmanager
