@@ -82,6 +82,7 @@ class Prebuilt:
                 cursor.execute(compiled.sql, parameters[0])
             else:
                 cursor.executemany(compiled.sql, parameters)
+        cursor.close()
 
     def rows(self, values: dict) -> list[dict]:
         """A select's rows as dicts, each value converted as SQLAlchemy would return it."""
@@ -91,6 +92,7 @@ class Prebuilt:
             cursor.execute(compiled.sql, parameters)
             fetched = cursor.fetchall()
         readers = compiled.row_readers(dialect, cursor)
+        cursor.close()
         return [{name: value if read is None else read(value) for (name, read), value in zip(readers, row, strict=True)}
                 for row in fetched]
 
@@ -103,17 +105,18 @@ class Prebuilt:
         return None if row is None else next(iter(row.values()))
 
     def _prepare(self, values: dict) -> tuple[Dialect, Compiled, Any]:
-        dialect, cursor = _current_cursor()
-        return dialect, self._for(dialect, values), cursor
+        dialect, driver_connection = _current_connection()
+        # A cursor per statement, closed by its own thread: a cursor kept for later and collected in
+        # another thread would reset its statement on a connection that thread may be using.
+        return dialect, self._for(dialect, values), driver_connection.cursor()
 
 
-def _current_cursor() -> tuple[Dialect, Any]:
-    """The dialect, and a driver cursor on the session's transaction, beginning one if none is open.
+def _current_connection() -> tuple[Dialect, Any]:
+    """The dialect and driver connection of the session's transaction, beginning one if none is open.
 
-    Made once per transaction and used by all its statements: `Session.connection()` costs tens
-    of microseconds and a psycopg cursor about as much, and a move runs seven statements. It is
-    kept with the transaction it belongs to, so a commit or rollback in between (a new
-    transaction, maybe another pooled connection) is never missed.
+    Looked up once per transaction: `Session.connection()` costs tens of microseconds, and a move
+    runs seven statements. The answer is kept with the transaction it belongs to, so a commit or
+    rollback in between (a new transaction, maybe another pooled connection) is never missed.
     """
     session = db.session()
     transaction = session.get_transaction()
@@ -121,11 +124,11 @@ def _current_cursor() -> tuple[Dialect, Any]:
     if transaction is None or pinned is None or pinned[0] is not transaction:
         connection = session.connection()
         pinned = session.info[_PINNED] = (session.get_transaction(), connection.dialect,
-                                          connection.connection.driver_connection.cursor())
+                                          connection.connection.driver_connection)
     return pinned[1], pinned[2]
 
 
-_PINNED = "prebuilt.cursor"
+_PINNED = "prebuilt.connection"
 
 
 @contextmanager
