@@ -3,9 +3,9 @@
 import gc
 
 # Threads in each worker (gunicorn's gthread worker): a browser opening a table page asks for a dozen
-# files and answers at once over six kept-alive connections, which one-request-at-a-time workers
-# queue. Measured in `make bench` (3 runs each): the page interactive in 390-480 ms with two threads, 440-560 with
-# none; four made the page no faster for sure but moves under load slower (the GIL, the SQLite lock).
+# files and answers at once over six kept-alive connections, which one-request-at-a-time workers queue.
+# Measured in `make bench` (3 runs each): the page interactive in 390-480 ms with two threads, 440-560
+# with none; four made the page no faster for sure but moves under load slower (the GIL, the SQLite lock).
 threads = 2
 
 

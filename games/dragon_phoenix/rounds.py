@@ -155,9 +155,9 @@ def next_turn(game, after: int, table_top: Combo) -> str:
     are made in turn order from the last play (a bomb starts a new play), so that is when the
     turn comes back to the last player, or, when they went out, to one who has passed."""
     data = game.data
-    out, passed, last = data["out"], data["passed"], data["last_player"]
+    passed, last = data["passed"], data["last_player"]
     need = needed(table_top)
-    current = game.player_after(after, skip=out.__contains__)
+    current = next_in(game, after)
     while current != last and current not in passed:
         hand = data["hands"][str(current)]
         if len(hand) >= need and (current not in data["auto_pass"] or wish_obliges(hand, table_top, data["wish"])):
@@ -165,7 +165,7 @@ def next_turn(game, after: int, table_top: Combo) -> str:
             return "playerTurn"
         passed.append(current)
         game.notify_all("pass", "${player_name} passes", player_id=current, auto=True)
-        current = game.player_after(current, skip=out.__contains__)
+        current = next_in(game, current)
     return round_won(game, table_top)
 
 

@@ -98,22 +98,6 @@ def playable(hand: list[str], led: str | None, trump: str | None) -> list[str]:
     return trumps or list(hand)                              # void: must trump, else anything (D17)
 
 
-def may_play(hand: list[str], card: str, led: str | None, trump: str | None) -> bool:
-    """`card in playable(hand, led, trump)` for a card of `hand`, without listing the playable cards:
-    every play is checked, and most follow suit, which this answers at once."""
-    if led is None:
-        return True                                          # leading is free (D17)
-    suit_of = RULING_SUIT[trump]
-    if suit_of[card] == led:
-        return True
-    if trump is None and card == DRAGON:
-        return True                                          # D20, and a void hand plays anything (D12)
-    if any(suit_of[c] == led for c in hand):
-        return False                                         # must follow
-    # Void in the led suit: anything in no-trump; in a suit contract a trump if any (D17).
-    return trump is None or suit_of[card] == trump or all(suit_of[c] != trump for c in hand)
-
-
 def play_moves(cards: list[str], led: str | None, trump: str | None) -> list[dict]:
     """The playCard arguments for these playable cards: one per card, except the no-trump Dragon,
     once per declaration it may take, and per suit when it leads (D18-D20)."""
@@ -134,7 +118,8 @@ def play_error(hand: list[str], card: str, led: str | None, trump: str | None) -
     """Why `card` may not be played now, as the sentence naming the rule; None when it may."""
     if card not in hand:
         return "You do not have that card."
-    if may_play(hand, card, led, trump):
+    # Most plays follow the led suit: answered at once, without listing the playable cards.
+    if led is None or RULING_SUIT[trump][card] == led or card in playable(hand, led, trump):
         return None
     if any(follows(c, led, trump) for c in hand):
         return f"You must follow {led}" + (" (the Dragon is a trump)." if led == trump else ".")

@@ -141,7 +141,7 @@ class PlayerTurn(State):
     @action({"card": fields.String(required=True),
              "suit": fields.String(load_default=None, allow_none=True, validate=validate.OneOf(SUITS)),
              "declare": fields.String(load_default=None, allow_none=True,
-                                      validate=validate.OneOf([rules.HIGHEST, rules.LOWEST]))})
+                                      validate=validate.OneOf(rules.DECLARATIONS))})
     def playCard(self, player_id, card, suit, declare):
         game = self.game
         led = game.led_suit()

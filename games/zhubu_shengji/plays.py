@@ -60,12 +60,6 @@ class HandIndex:
         """The same when `width` of the wilds are at X: only jokers may be."""
         return tuple(len(self.run_wild_sets(count, width)) for count in range(self.wild_count + 1))
 
-    def ranks_held(self, at_least: int) -> int:
-        """The ranks (bit mask) of which the hand holds at least `at_least` naturals; all when none."""
-        if at_least <= 0:
-            return ALL_RANKS
-        return sum(1 << rank for rank, naturals in self.by_rank.items() if len(naturals) >= at_least)
-
     @cached_property
     def suit_mask(self) -> dict[str, int]:
         """[suit] -> bit r set: the hand holds rank r of that suit."""
@@ -244,7 +238,7 @@ def run_groups(index: HandIndex, width: int, length: int | None = None, above: i
     wild_count = index.wild_count
     # Each rank of a run holds at least width - wild_count naturals: no such run in the whole hand
     # (most hands, once the wilds are gone), no run in any suit set.
-    if not _consecutive(index.ranks_held(width - wild_count), shortest):
+    if not _consecutive(_ranks_held_by(list(index.suit_mask.values()), width - wild_count), shortest):
         return groups
     for suit_set in SUIT_SETS[width]:
         masks = [index.suit_mask[suit] for suit in suit_set.suits]
@@ -345,13 +339,14 @@ def _run_plays(index: HandIndex, suit_set: SuitSet, width: int, bottom: int, top
     on_top = width if top == JOKER else 0
     found = []
     for left_out in range(index.wild_count - len(gaps) + 1):
+        wild_sets = index.run_wild_sets(len(gaps) + left_out, on_top)
         for out in combinations(held, left_out):
             kept = [card for card in held if card not in out]
             suits_kept = {SUIT[card] for card in kept}
             if not kept or not suits_kept.issuperset(suit_set.required):
                 continue  # listed under another suit set, or all wilds
             places = gaps + [RANK[card] for card in out]
-            for wilds in index.run_wild_sets(len(places), on_top):
+            for wilds in wild_sets:
                 found.append((kept + wilds, {"kind": "run", "width": width, "length": top - bottom + 1,
                                              "top": top, "wilds": assign_wilds(wilds, places)}))
     return found

@@ -72,7 +72,7 @@ def brute_force_plays(hand: list[str], top) -> Counter:
 
 def test_plays_lists_every_combination_once():
     rng = random.Random("plays")
-    leads_and_replies = 0
+    answered = 0  # tables some play beats: the comparison is not of two empty lists
     for number in range(100):
         hand = rng.sample(DECK, rng.randint(4, 6))
         # the special cases often: the Phoenix, the Herald, a bomb of each kind
@@ -84,5 +84,5 @@ def test_plays_lists_every_combination_once():
         for top in [None, *rng.sample(tops, min(4, len(tops)))]:
             listed = Counter((tuple(sorted(cards)), combo) for cards, combo in plays(hand, top))
             assert listed == brute_force_plays(hand, top), (hand, top)
-            leads_and_replies += 1
-    assert leads_and_replies > 300
+            answered += top is not None and bool(listed)
+    assert answered > 200  # 281 of the 400 tables

@@ -96,6 +96,8 @@ def test_decision_20_wish_when_leading():
 def test_decision_21_bombs_are_never_compulsory():
     top = combo("AC")
     assert not wish_obliges(["JC", "JD", "JH", "JS"], top, 11), "only a bomb could carry a Jack over an Ace"
+    jacks = ["JC", "JD", "JH", "JS"]
+    assert not wish_obliges(jacks, top, 11, plays(jacks, top)), "nor from the turn's plays, the bomb among them"
     assert wish_obliges(["JC", "JD", "JH", "JS"], combo("5C"), 11), "a single Jack is possible"
     assert not wish_obliges(["JC", "3D"], combo("3C", "3H", "3S", "3D"), 11), "nobody is obliged on a bomb"
 

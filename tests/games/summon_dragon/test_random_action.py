@@ -1,5 +1,5 @@
-"""The random bot's draw (`random_action`) and the single-card check (`may_play`): the shortcuts must give
-exactly what listing the moves gives."""
+"""The random bot's draw (`random_action`) and the single-card check (`play_error`'s answer for a card that
+follows suit): the shortcuts must give exactly what listing the moves gives."""
 from __future__ import annotations
 
 import random
@@ -72,7 +72,7 @@ def test_a_stuck_dealer_draws_only_bids():
     assert draws == listed_weights(table, DAN)
 
 
-def test_may_play_agrees_with_playable_for_every_card():
+def test_play_error_agrees_with_playable_for_every_card():
     rng = random.Random(7)
     for _ in range(3000):
         hand = rng.sample(DECK, rng.randint(1, 12))
@@ -82,4 +82,5 @@ def test_may_play_agrees_with_playable_for_every_card():
             for led in (*SUITS, None):
                 allowed = rules.playable(hand, led, trump)
                 for card in hand:
-                    assert rules.may_play(hand, card, led, trump) == (card in allowed), (hand, card, led, trump)
+                    allowed_here = rules.play_error(hand, card, led, trump) is None
+                    assert allowed_here == (card in allowed), (hand, card, led, trump)

@@ -42,7 +42,7 @@ def random_hand(rng):
 
 def test_items2_to_8_every_accepted_play_is_listed_once_and_nothing_else():
     rng = random.Random("oracle")
-    tables = 0
+    with_wild_runs = 0  # positions listing a run that uses wilds: the case the listing once missed
     for _ in range(60):
         hand = random_hand(rng)
         found = every_reading(hand)
@@ -58,8 +58,8 @@ def test_items2_to_8_every_accepted_play_is_listed_once_and_nothing_else():
             for cards, _ in listed:
                 twos = sorted(c for c in cards if RANK[c] == TWO)
                 assert twos == hand_twos[:len(twos)]
-            tables += 1
-    assert tables == 360
+            with_wild_runs += any(combo["kind"] == "run" and combo["wilds"] for _, combo in listed)
+    assert with_wild_runs > 150  # 213 of the 360 positions
 
 
 def test_item7_wilds_may_stand_in_for_naturals_the_hand_holds():
