@@ -8,9 +8,9 @@ from framework.engine.plugins import load_game
 from framework.engine.testing import AuditReport, audit_hidden_information
 
 FIRST_HAND_OVER = {
-    "dragon_phoenix": lambda table: table.state["data"]["hand_number"] > 1,
-    "summon_dragon": lambda table: table.state["data"]["hand_no"] > 1,
-    "zhubu_shengji": lambda table: len(table.state["data"]["history"]) >= 1,
+    "dragon_phoenix": lambda table: table.state.data["hand_number"] > 1,
+    "summon_dragon": lambda table: table.state.data["hand_no"] > 1,
+    "zhubu_shengji": lambda table: len(table.state.data["history"]) >= 1,
 }
 GAMES = list(FIRST_HAND_OVER)
 

@@ -17,4 +17,4 @@ def test_readme_plugin_example_validates_and_plays():
     exec(compile(code, "README.md", "exec"), module.__dict__)
     assert validate(module.Oracle) == []
     played = play_random_game(module.Oracle, "readme-example")
-    assert played.table.status == "finished" and played.notifications[-1]["type"] == "won"
+    assert played.table.status == "finished" and played.notifications[-1].type == "won"

@@ -194,7 +194,7 @@ def game_php(game: type[Game]) -> str:
                     + ("    #[\\Bga\\GameFramework\\Actions\\CheckAction(false)]\n" if spec.out_of_turn else "")
                     + f"    public function act{camel(name)}({params}): void\n    {{\n"
                     f"        $playerId = (int)$this->{sender}();\n    }}\n")
-    for name, spec in game.registry()["global"].items():
+    for name, spec in game.registry().global_actions.items():
         if name in states_of:
             continue
         params = ", ".join(_php_params(spec.schema))

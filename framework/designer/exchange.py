@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from framework.engine import ActionError, Game, Table
+from framework.engine import Game, Move, Notification, ReplayRefused, Table, replay
 
 
 @dataclass
@@ -16,22 +16,18 @@ class ReplayReport:
 
 
 def replay_export(game: type[Game], export: dict, until: int | None = None,
-                  on_move: Callable[[int, dict, list[dict]], None] = lambda n, m, notes: None) -> ReplayReport:
+                  on_move: Callable[[int, Move, list[Notification]], None] = lambda n, m, notes: None) -> ReplayReport:
     """Replay an export file's moves, reporting each; stop at the first refused one."""
     if export.get("version", game.version) != game.version:
         version_note = f" (file made with version {export['version']}, rules are version {game.version})"
     else:
         version_note = ""
-    table = Table.start(game, export["players"], export["options"], export["seed"])
-    table.take_notifications()
     moves = export["moves"][:until] if until is not None else export["moves"]
-    for number, move in enumerate(moves, start=1):
-        try:
-            made = table.apply(move["player"], move["action"], move.get("args") or {})
-        except ActionError as err:
-            return ReplayReport(table, number - 1, f"move {number} ({move['action']} by {move['player']}) "
-                                f"is refused: {err.message}{version_note}", False)
-        on_move(number, move, made)
+    try:
+        table = replay(game, export["players"], export["options"], export["seed"], moves, rollback=True,
+                       on_move=lambda table, number, move, made: on_move(number, move, made))
+    except ReplayRefused as refused:
+        return ReplayReport(refused.table, refused.replayed, f"{refused}{version_note}", False)
     complete = until is None or until >= len(export["moves"])
     expected = export.get("state_hash")
     matches = (table.state_hash() == expected) if complete and expected else None

@@ -143,8 +143,8 @@ def test_the_plugin_is_sound():
 
 def test_a_card_must_come_from_your_hand():
     table = Table.create(GAME, PLAYERS, {}, "rules")
-    mine = table.state["data"]["hands"]["1"]
-    theirs = table.state["data"]["hands"]["2"][0]
+    mine = table.state.data["hands"]["1"]
+    theirs = table.state.data["hands"]["2"][0]
     with pytest.raises(UserError, match="You do not have that card."):
         table.apply(1, "playCard", {"card": theirs})
     table.apply(1, "playCard", {"card": mine[0]})

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from framework.engine import BOTS, Game, Table, replay
+from framework.engine import BOTS, Game, Move, Notification, Table, replay
 from framework.engine.testing import check_no_leak, default_players
 
 
@@ -27,8 +27,8 @@ class Summary:
 
 
 
-def run_bots(game: type[Game], seed: str, options: dict | None, levels: list[str], moves: list[dict],
-             on_move: Callable[[Table, list[dict]], None] = lambda table, made: None,
+def run_bots(game: type[Game], seed: str, options: dict | None, levels: list[str], moves: list[Move],
+             on_move: Callable[[Table, list[Notification]], None] = lambda table, made: None,
              max_moves: int = 100_000) -> tuple[Table, list[dict]]:
     """Bots play one game to its end, appending to `moves` as they go (kept if a move fails)."""
     players = default_players(game.max_players)
@@ -41,22 +41,22 @@ def run_bots(game: type[Game], seed: str, options: dict | None, levels: list[str
         player = table.active_players()[0]
         action, args = bots[player].choose(table, player)
         made = table.apply(player, action, args)
-        moves.append({"player": player, "action": action, "args": args})
+        moves.append(Move(player, action, args))
         on_move(table, made)
     return table, players
 
 
 def play_one(game: type[Game], seed: str, options: dict | None, levels: list[str],
-             check_leaks: bool) -> tuple[Table, list[dict]]:
+             check_leaks: bool) -> tuple[Table, list[Move]]:
     """One checked game: no leak (optional), JSON-safe snapshot, replay to the same hash."""
-    moves: list[dict] = []
+    moves: list[Move] = []
     leak_check = (lambda table, made: check_no_leak(table, made, f"move {len(moves)}")) if check_leaks \
         else (lambda table, made: None)
     table, players = run_bots(game, seed, options, levels, moves, leak_check)
     again = replay(game, players, table.options, seed, moves)
     if again.state_hash() != table.state_hash():
         raise AssertionError("replay reaches another state")
-    if json.loads(json.dumps(table.state)) != table.state:
+    if json.loads(json.dumps(table.snapshot())) != table.snapshot():
         raise AssertionError("the snapshot does not survive JSON")
     return table, moves
 
@@ -76,7 +76,7 @@ def simulate(game: type[Game], count: int, levels: list[str], seed: str | None =
             continue
         summary.games += 1
         summary.actions += len(moves)
-        summary.actions_taken.update(m["action"] for m in moves)
+        summary.actions_taken.update(m.action for m in moves)
         scores = table.scores()
         summary.scores.append([scores[p][0] for p in table.game.player_ids])
         best = max(scores.values())
@@ -91,9 +91,9 @@ def simulate(game: type[Game], count: int, levels: list[str], seed: str | None =
 
 def failure_export(game: type[Game], seed: str, options: dict | None, levels: list[str]) -> dict:
     """The failed game's moves up to the failure, in the export format `flask replay` reads."""
-    moves: list[dict] = []
+    moves: list[Move] = []
     with contextlib.suppress(Exception):  # the failing move is left out: a replay stops just before it
         run_bots(game, seed, options, levels, moves)
     return {"game": game.name, "version": game.version, "options": game.load_options(options), "seed": seed,
-            "players": default_players(game.max_players), "moves": moves, "move": len(moves),
+            "players": default_players(game.max_players), "moves": [m.to_json() for m in moves], "move": len(moves),
             "state_hash": None}

@@ -14,9 +14,14 @@ from .errors import (
     NotPlaying,
     UnknownAction,
     UserError,
+    WrongPlayerCount,
+    first_message,
 )
 from .game import Game, Player
-from .replay import replay
+from .per_player import PerPlayer
+from .records import Move, Notification
+from .registry import Registry
+from .replay import ReplayRefused, replay
 from .states import (
     ACTIVE_PLAYER,
     GAME,
@@ -29,10 +34,12 @@ from .states import (
     action,
 )
 from .table import FINISHED, PLAYING, Table
+from .table_state import TableState
 
 __all__ = [
     "ACTIVE_PLAYER", "BOTS", "FINISHED", "GAME", "GAME_END_ID", "GAME_SETUP_ID", "MANAGER", "MULTIPLE_ACTIVE",
     "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError", "HeuristicBot",
-    "InvalidArguments", "NotAPlayer", "NotActive", "NotPlaying", "Player", "RandomBot", "State",
-    "StateType", "Table", "UnknownAction", "UserError", "action", "replay",
+    "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
+    "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
+    "UserError", "WrongPlayerCount", "action", "first_message", "replay",
 ]

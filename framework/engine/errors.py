@@ -1,11 +1,13 @@
-"""Why an action was refused. Each error carries the HTTP status the web layer answers with."""
+"""Why a request was refused. Each refusal has a code; transports map codes to their own statuses
+(the web layer's map is in framework/web/errors.py), so nothing here knows HTTP."""
 from __future__ import annotations
+
+from typing import Any
 
 
 class ActionError(Exception):
-    """An action the engine refused; nothing of it was applied."""
+    """A request refused; nothing of it was applied. `code` names the kind of refusal."""
 
-    status = 400
     code = "bad_action"
 
     def __init__(self, message: str, **details):
@@ -15,45 +17,60 @@ class ActionError(Exception):
 
 
 class NotPlaying(ActionError):
-    status = 409
+    """The table is not in play (over, or not started)."""
+
     code = "not_playing"
 
 
 class UnknownAction(ActionError):
-    status = 404
     code = "unknown_action"
 
 
 class ActionNotPossible(ActionError):
     """The action exists in the game but not in the current state (BGA: checkAction)."""
 
-    status = 422
     code = "action_not_possible"
 
 
 class NotAPlayer(ActionError):
-    status = 403
     code = "not_a_player"
 
 
 class NotActive(ActionError):
-    status = 403
     code = "not_your_turn"
 
 
 class InvalidArguments(ActionError):
     """The arguments do not pass the action's schema; `details["fields"]` names each field."""
 
-    status = 400
     code = "invalid_arguments"
 
 
 class UserError(ActionError):
     """A rule refused the action. The message is a sentence the player reads (BGA: UserException)."""
 
-    status = 422
     code = "rule_violation"
+
+
+class WrongPlayerCount(ActionError):
+    """A table asked for with a number of players the game is not for: the caller's mistake."""
+
+    code = "wrong_player_count"
 
 
 class GameDefinitionError(Exception):
     """A plugin is declared wrongly (unknown transition, duplicate state id, ...): a bug in the game."""
+
+
+def first_message(messages: Any, path: str = "") -> str:
+    """`cards: Not a valid list.` from marshmallow's nested messages, naming the field."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            name = f"{path}.{key}" if path else str(key)
+            return first_message(value, name)
+    if isinstance(messages, list) and messages:
+        first = messages[0]
+        if isinstance(first, (dict, list)):
+            return first_message(first, path)
+        return f"{path}: {first}" if path else str(first)
+    return f"{path}: invalid" if path else "Invalid arguments."

@@ -11,7 +11,9 @@ from marshmallow import Schema
 
 from .deck import Deck
 from .errors import GameDefinitionError
-from .states import GAME_END_ID, GAME_SETUP_ID, ActionSpec, GameEnd, GameSetup, State, collect_actions
+from .per_player import PerPlayer
+from .registry import Registry
+from .states import State
 
 if TYPE_CHECKING:
     from .gamestate import GameStateMachine
@@ -48,33 +50,13 @@ class Game:
 
     # ----- declarations, resolved once per class -------------------------------------------
     @classmethod
-    def registry(cls) -> dict:
-        """States by id and by name, and the game-wide (any state) actions. Cached per class."""
+    def registry(cls) -> Registry:
+        """States by id and by name, the game-wide actions, where targets lead. Built once per class."""
         cached = cls.__dict__.get("_registry")
         if cached is None:
-            cached = cls._build_registry()
+            cached = Registry.build(cls)
             cls._registry = cached
         return cached
-
-    @classmethod
-    def _build_registry(cls) -> dict:
-        by_id: dict[int, type[State]] = {GAME_SETUP_ID: GameSetup, GAME_END_ID: GameEnd}
-        by_name: dict[str, type[State]] = {"gameSetup": GameSetup, "gameEnd": GameEnd}
-        for state in cls.states:
-            if state.id in (GAME_SETUP_ID, GAME_END_ID):
-                raise GameDefinitionError(f"{cls.name}: state {state.name} uses reserved id {state.id}")
-            if state.id in by_id:
-                raise GameDefinitionError(
-                    f"{cls.name}: states {by_id[state.id].name} and {state.name} share id {state.id}"
-                )
-            by_id[state.id] = state
-            by_name[state.name] = state
-        global_actions = collect_actions(cls)
-        every_action = set(global_actions)
-        for state in cls.states:
-            every_action.update(state.actions)
-        # "resolved": where (from state id, target) led before; filled by Table as play goes.
-        return {"by_id": by_id, "by_name": by_name, "global": global_actions, "all": every_action, "resolved": {}}
 
     @classmethod
     def default_options(cls) -> dict:
@@ -94,11 +76,11 @@ class Game:
     # ----- the API states use ----------------------------------------------------------------
     @property
     def data(self) -> dict:
-        return self.table.state["data"]
+        return self.table.state.data
 
     @data.setter
     def data(self, value: dict) -> None:
-        self.table.state["data"] = value
+        self.table.state.data = value
 
     @property
     def options(self) -> dict:
@@ -118,6 +100,21 @@ class Game:
 
     def seat_of(self, player_id: int) -> int:
         return self._seat_of[player_id]
+
+    def is_player(self, player_id: int | None) -> bool:
+        """Whether `player_id` sits at this table (spectators and strangers do not)."""
+        return player_id in self._seat_of
+
+    # ----- per-player data: indexed by player id, kept as JSON keeps it -----------------------
+    def for_each_player(self, make: Callable[[], Any]) -> dict:
+        """New per-player data for `self.data`: `make()` for every player, e.g.
+        `self.data["hands"] = self.for_each_player(list)`; read it back with `per_player`."""
+        return {str(pid): make() for pid in self.player_ids}
+
+    def per_player(self, name: str) -> PerPlayer:
+        """`self.data[name]`, a per-player entry, indexed by player id (an int, as everywhere else):
+        `self.per_player("hands")[player_id]`. JSON keeps its keys as strings; this hides it."""
+        return PerPlayer(self.data[name])
 
     def player_name(self, player_id: int) -> str:
         return self.players[self._seat_of[player_id]].name
@@ -160,21 +157,24 @@ class Game:
 
     # scores (BGA player_score / player_score_aux)
     def get_score(self, player_id: int) -> int:
-        return self.table.state["scores"][str(player_id)][0]
+        return self.table.state.scores[str(player_id)][0]
+
+    def get_score_aux(self, player_id: int) -> int:
+        return self.table.state.scores[str(player_id)][1]
 
     def set_score(self, player_id: int, value: int, aux: int | None = None) -> None:
-        entry = self.table.state["scores"][str(player_id)]
+        entry = self.table.state.scores[str(player_id)]
         entry[0] = value
         if aux is not None:
             entry[1] = aux
 
     def inc_score(self, player_id: int, delta: int) -> int:
-        entry = self.table.state["scores"][str(player_id)]
+        entry = self.table.state.scores[str(player_id)]
         entry[0] += delta
         return entry[0]
 
     def set_score_aux(self, player_id: int, value: int) -> None:
-        self.table.state["scores"][str(player_id)][1] = value
+        self.table.state.scores[str(player_id)][1] = value
 
     # statistics (BGA tableStats / playerStats)
     def set_stat(self, name: str, value: Any, player_id: int | None = None) -> None:
@@ -191,7 +191,7 @@ class Game:
         kind = "table" if player_id is None else "player"
         if name not in self.statistics.get(kind, {}):
             raise GameDefinitionError(f"{self.name}: {kind} statistic {name!r} is not declared")
-        stats = self.table.state["stats"]
+        stats = self.table.state.stats
         return stats["table"] if player_id is None else stats["player"][str(player_id)]
 
     # undo (BGA undoSavepoint / undoRestorePoint)
@@ -203,7 +203,8 @@ class Game:
 
     # ----- what a plugin writes ---------------------------------------------------------------
     def setup(self) -> Any:
-        """Fill `self.data` for a new table (players, options and rng are ready); return the first state."""
+        """Fill `self.data` for a new table (players, options and rng are ready); return the first
+        state (a State class, id or name): there is no default."""
         raise GameDefinitionError(f"{type(self).__name__} must define setup()")
 
     def view(self, player_id: int | None) -> dict:
@@ -214,27 +215,37 @@ class Game:
         """0-100: how far the game has gone."""
         return 0
 
-    def legal_actions(self, player_id: int) -> list[tuple[str, dict]]:
-        """Every action `player_id` may take now, with arguments. Bots, zombies and simulation share it."""
-        return []
-
-    def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
-        """One legal action of `player_id`, each equally likely; None when they have none.
-
-        Random bots and the random-play test use it. Override it where listing every action costs
-        much (1,716 ways to pass three cards) and a choice can be drawn directly, keeping the
-        odds the same.
-        """
-        moves = self.legal_actions(player_id)
-        return rng.choice(moves) if moves else None
-
     def hidden_from(self, viewer: int | None) -> set[str]:
         """Card codes (or other tokens) `viewer` must not see now; the random-play test checks views
         and notifications against it."""
         return set()
 
-    def available_actions(self, player_id: int | None, names: list[str]) -> list[str]:
-        """Narrow the actions offered to a viewer (e.g. out-of-turn ones they cannot use now)."""
+    # ----- moves for bots, zombies and tests: the current state's, plus the game-wide ones ------
+    def state_object(self) -> State:
+        """The current state, made for this game: where its args, legal actions and zombie live."""
+        return self.gamestate.current_state()(self)
+
+    def legal_actions(self, player_id: int) -> list[tuple[str, dict]]:
+        """Every action `player_id` may take now, with arguments: the current state's
+        (`State.legal_actions`), then the game-wide ones (`global_legal_actions`) in player states."""
+        state = self.state_object()
+        moves = state.legal_actions(player_id)
+        if state.is_player_state:
+            moves = moves + self.global_legal_actions(player_id)
+        return moves
+
+    def global_legal_actions(self, player_id: int) -> list[tuple[str, dict]]:
+        """The game-wide actions (declared on the Game with `@action`) `player_id` may take now."""
+        return []
+
+    def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
+        """One legal action of `player_id`, each as likely as in `rng.choice(legal_actions)`; None when
+        they have none. The current state draws it (`State.random_action`)."""
+        return self.state_object().random_action(player_id, rng)
+
+    def possible_actions(self, player_id: int, names: list[str]) -> list[str]:
+        """Narrow the game-wide action names offered to a player (a call they have already made, say);
+        states narrow their own in `State.possible_actions`, which asks this first."""
         return names
 
     def heuristic_move(self, player_id: int) -> tuple[str, dict] | None:
@@ -247,17 +258,9 @@ class Game:
         chosen = self.heuristic_move(player_id)
         if chosen is not None:
             return chosen
-        chooser = random.Random(f"zombie:{self.table.seed}:{self.table.state['move']}:{player_id}")
+        chooser = random.Random(f"zombie:{self.table.seed}:{self.table.state.move}:{player_id}")
         chosen = self.random_action(player_id, chooser)
         if chosen is None:
             raise GameDefinitionError(f"{self.name}: no legal action for zombie {player_id} in "
-                                      f"{self.table.current_state.name}")
+                                      f"{self.gamestate.current_state().name}")
         return chosen
-
-
-def action_spec(game_cls: type[Game], state: type[State], name: str) -> ActionSpec | None:
-    """The action `name` as possible in `state`: the state's own, else a game-wide one."""
-    spec = state.actions.get(name)
-    if spec is None and state.type.value in ("active_player", "multiple_active"):
-        spec = game_cls.registry()["global"].get(name)
-    return spec

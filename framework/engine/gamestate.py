@@ -1,79 +1,149 @@
-"""The active-player API of a table (BGA `$this->gamestate`)."""
+"""The state machine of one table (BGA `$this->gamestate`): the current state, who is active,
+and the moves from state to state."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .errors import GameDefinitionError
+from .states import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, State
+
 if TYPE_CHECKING:
     from .table import Table
+
+MAX_AUTOMATIC_STEPS = 10_000
+_UNSET = object()  # no transition asked for yet (None is "stay")
 
 
 class GameStateMachine:
     def __init__(self, table: Table):
         self._table = table
+        self._registry = table.game_cls.registry()
+        self._pending: Any = _UNSET
 
     @property
-    def _state(self) -> dict:
+    def _state(self):
         return self._table.state
 
-    # single active player
+    # ----- where the table is ------------------------------------------------------------------
+    def current_state(self) -> type[State]:
+        """The State class the table is in."""
+        return self._registry.by_id[self._table.state.state_id]
+
+    def state_id(self) -> int:
+        return self._table.state.state_id
+
+    # ----- a single active player -------------------------------------------------------------
     def active_player(self) -> int | None:
-        return self._state["active"]
+        return self._state.active
 
     def change_active_player(self, player_id: int) -> None:
-        self._state["active"] = player_id
+        self._state.active = player_id
 
     def active_next_player(self, skip: Callable[[int], bool] | None = None) -> int:
         """Make the player after the active one active (seat + 1), skipping those `skip` names."""
-        current = self._state["active"]
-        game = self._table.game
-        nxt = game.player_after(current if current is not None else game.player_ids[-1], skip)
-        self._state["active"] = nxt
-        return nxt
+        game, current = self._table.game, self._state.active
+        self._state.active = game.player_after(current if current is not None else game.player_ids[-1], skip)
+        return self._state.active
 
     def active_prev_player(self, skip: Callable[[int], bool] | None = None) -> int:
-        current = self._state["active"]
-        game = self._table.game
-        prev = game.player_before(current if current is not None else game.player_ids[0], skip)
-        self._state["active"] = prev
-        return prev
+        game, current = self._table.game, self._state.active
+        self._state.active = game.player_before(current if current is not None else game.player_ids[0], skip)
+        return self._state.active
 
-    # several active players
+    # ----- several active players -------------------------------------------------------------
     def active_players(self) -> list[int]:
-        return self._table.active_players()
+        """Who may act in turn now: the active player, or the multiactive ones; none in other states."""
+        kind = self.current_state().type
+        if kind is ACTIVE_PLAYER:
+            return [self._state.active] if self._state.active is not None else []
+        if kind is MULTIPLE_ACTIVE:
+            return list(self._state.multiactive)
+        return []
 
-    def is_player_active(self, player_id: int) -> bool:
-        return self._table.is_active(player_id)
+    def is_player_active(self, player_id: int, state: type[State] | None = None) -> bool:
+        """`player_id in active_players()` without building the list (asked at every action)."""
+        kind = (state or self.current_state()).type
+        if kind is ACTIVE_PLAYER:
+            return self._state.active == player_id
+        return kind is MULTIPLE_ACTIVE and player_id in self._state.multiactive
 
     def set_all_players_multiactive(self) -> None:
-        self._state["multiactive"] = list(self._table.game.player_ids)
+        self._state.multiactive = list(self._table.game.player_ids)
 
     def set_players_multiactive(self, player_ids: list[int], next_state: Any = None,
                                 exclusive: bool = False) -> bool:
         """Make these players active too (only these with `exclusive`); none at all moves on."""
-        current = [] if exclusive else self._state["multiactive"]
-        order = self._table.game.player_ids
+        current = [] if exclusive else self._state.multiactive
         wanted = set(current) | set(player_ids)
-        self._state["multiactive"] = [p for p in order if p in wanted]
-        if not self._state["multiactive"]:
-            self._table.next_state(next_state)
+        self._state.multiactive = [p for p in self._table.game.player_ids if p in wanted]
+        if not self._state.multiactive:
+            self.next_state(next_state)
             return True
         return False
 
     def set_player_non_multiactive(self, player_id: int, next_state: Any = None) -> bool:
         """This player is done; when the last one is, go to `next_state`. True when it moved on."""
-        active = self._state["multiactive"]
+        active = self._state.multiactive
         if player_id in active:
             active.remove(player_id)
         if not active:
-            self._table.next_state(next_state)
+            self.next_state(next_state)
             return True
         return False
 
     def set_all_players_non_multiactive(self, next_state: Any = None) -> None:
-        self._state["multiactive"] = []
-        self._table.next_state(next_state)
+        self._state.multiactive = []
+        self.next_state(next_state)
 
-    def next_state(self, transition: Any) -> None:
+    # ----- moving on --------------------------------------------------------------------------
+    def next_state(self, target: Any) -> None:
         """Move on after this action or step (BGA nextState); an action may instead return it."""
-        self._table.next_state(transition)
+        self._pending = target
+
+    def start(self, first: Any) -> None:
+        """Enter the first state `setup()` named, then run automatic states until a player must act."""
+        if first is None:
+            raise GameDefinitionError(f"{self._table.game_cls.name}: setup() must return the first state")
+        self._go(self._registry.resolve(first, None))
+
+    def begin_action(self) -> None:
+        self._pending = _UNSET
+
+    def follow(self, source: type[State], result: Any) -> None:
+        """After an action in `source`: go where it returned, else where it asked with next_state."""
+        target = result if result is not None else self._pending
+        self._pending = _UNSET
+        if target is not _UNSET and target is not None:
+            self._go(self._registry.resolve(target, source))
+
+    def forget_transition(self) -> None:
+        """An undo drops the transition the undone action had asked for."""
+        self._pending = _UNSET
+
+    def _go(self, state_cls: type[State]) -> None:
+        """Enter a state, then keep running `game` states until play reaches a player or ends."""
+        state, game = self._state, self._table.game
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            state.state_id = state_cls.id
+            if state_cls.id == GAME_END_ID:
+                state.progression = 100
+                state.active = None
+                return
+            if state_cls.type is MULTIPLE_ACTIVE:
+                state.multiactive = []
+            if state_cls.update_progression:
+                state.progression = int(game.progression())
+            if state_cls.type is ACTIVE_PLAYER and state_cls.enter is State.enter:
+                return  # a player's turn with nothing to run on entering it: the usual stop
+            self._pending = _UNSET
+            target = state_cls(game).enter()
+            if target is None:
+                target = self._pending
+            self._pending = _UNSET
+            if target is _UNSET or target is None:
+                if state_cls.type is GAME:
+                    raise GameDefinitionError(f"{game.name}: game state {state_cls.name} did not move on")
+                return
+            state_cls = self._registry.resolve(target, state_cls)
+        raise GameDefinitionError(f"{game.name}: more than {MAX_AUTOMATIC_STEPS} automatic steps")

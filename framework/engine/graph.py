@@ -34,16 +34,9 @@ class StateGraph:
 
 
 def resolve(game: type[Game], source: type[State] | None, target) -> int | None:
-    registry = game.registry()
-    if isinstance(target, str) and source is not None and target in source.transitions:
-        target = source.transitions[target]
-    if isinstance(target, type) and issubclass(target, State):
-        return target.id
-    if isinstance(target, int):
-        return target if target in registry["by_id"] else None
-    if isinstance(target, str) and target in registry["by_name"]:
-        return registry["by_name"][target].id
-    return None
+    """The id of the state `target` names from `source`; None when it names none."""
+    found = game.registry().find(target, source)
+    return found.id if found is not None else None
 
 
 def _returned_targets(function) -> tuple[list, bool]:
@@ -85,8 +78,7 @@ def _returned_targets(function) -> tuple[list, bool]:
 
 
 def build_graph(game: type[Game]) -> StateGraph:
-    registry = game.registry()
-    graph = StateGraph(game, dict(registry["by_id"]))
+    graph = StateGraph(game, dict(game.registry().by_id))
     for state in game.states:
         for label, target in state.transitions.items():
             graph.edges.append(Edge(state.id, resolve(game, state, target), label, repr(target)))

@@ -1,24 +1,54 @@
-"""Rebuild a table from its seed, options, players and move log."""
+"""Rebuild a table from its seed, options, players and move log: the one replay loop, with hooks."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from .errors import ActionError, GameDefinitionError
 from .game import Game
+from .records import Move, Notification
 from .table import Table
 
 
-def replay(game_cls: type[Game], players: list[dict], options: dict, seed: Any,
-           moves: Iterable[dict], until: int | None = None) -> Table:
-    """The table after `until` moves (all when None). Each move is `{"player", "action", "args"}`.
+class ReplayRefused(Exception):
+    """A logged move the current rules refuse: the log no longer replays against this code.
 
-    Options are taken as stored (already validated). Any refused move raises: the log no longer
-    replays against this rules code.
+    `table` is the table after the `replayed` moves before it (with the refused one half applied
+    unless the replay was asked to roll refusals back).
+    """
+
+    def __init__(self, number: int, move: Move, error: Exception, table: Table):
+        reason = error.message if isinstance(error, ActionError) else str(error)
+        super().__init__(f"move {number} ({move.action} by {move.player}) is refused: {reason}")
+        self.number, self.move, self.error, self.table = number, move, error, table
+        self.replayed = number - 1
+
+
+def replay(game_cls: type[Game], players: list[dict], options: dict, seed: Any,
+           moves: Iterable[Move | dict], until: int | None = None, *,
+           on_setup: Callable[[Table, list[Notification]], None] | None = None,
+           on_move: Callable[[Table, int, Move, list[Notification]], None] | None = None,
+           rollback: bool = False) -> Table:
+    """The table after `until` moves (all when None). Moves are `Move`s or their JSON form.
+
+    Options are taken as stored (already validated). `on_setup(table, notifications)` sees what the
+    setup told; `on_move(table, number, move, notifications)` each move as it is applied. Raises
+    `ReplayRefused` at the first move the rules refuse; with `rollback` its table is left as it was
+    before that move (a copy per move, so only where the table is used after a refusal).
     """
     table = Table.start(game_cls, players, options, seed)
-    table.take_setup_notifications()
+    made = table.take_notifications()
+    if on_setup is not None:
+        on_setup(table, made)
     for number, move in enumerate(moves, start=1):
         if until is not None and number > until:
             break
-        table.apply(move["player"], move["action"], move.get("args") or {}, rollback=False)
+        if not isinstance(move, Move):
+            move = Move.from_json(move)
+        try:
+            made = table.apply(move.player, move.action, move.args, rollback=rollback)
+        except (ActionError, GameDefinitionError) as err:
+            raise ReplayRefused(number, move, err, table) from err
+        if on_move is not None:
+            on_move(table, number, move, made)
     return table

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import marshal
+import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -133,12 +134,14 @@ class State:
     update_progression: bool = False
 
     actions: dict[str, ActionSpec] = {}
+    is_player_state: bool = True  # active_player or multiple_active: players act here
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "name" not in vars(cls):
             cls.name = _default_name(cls.__name__)
         cls.type = StateType(cls.type)
+        cls.is_player_state = cls.type in (ACTIVE_PLAYER, MULTIPLE_ACTIVE)
         cls.actions = collect_actions(cls)
 
     def __init__(self, game: Game):
@@ -156,6 +159,23 @@ class State:
         if self.type is MULTIPLE_ACTIVE:
             self.game.gamestate.set_all_players_multiactive()
         return None
+
+    def legal_actions(self, player_id: int) -> list[tuple[str, dict]]:
+        """Every (action, arguments) of this state `player_id` may send now; bots, zombies, tests and
+        simulations share it. `Game.legal_actions` adds the game-wide actions after these."""
+        return []
+
+    def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
+        """One action drawn with the odds of `rng.choice(self.game.legal_actions(player_id))` (None:
+        no legal action). Override it where listing every action costs much (1,716 ways to pass
+        three cards) and a choice can be drawn directly, keeping the odds the same."""
+        moves = self.game.legal_actions(player_id)
+        return rng.choice(moves) if moves else None
+
+    def possible_actions(self, player_id: int, names: list[str]) -> list[str]:
+        """Narrow the action names offered to a player here (BGA possibleactions); by default the
+        game narrows its game-wide ones (`Game.possible_actions`)."""
+        return self.game.possible_actions(player_id, names)
 
     def zombie(self, player_id: int) -> tuple[str, dict]:
         """The move a zombie makes here: (action, arguments). Default: the game's zombie choice."""

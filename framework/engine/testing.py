@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import Game
+from .records import Move, Notification
 from .replay import replay
 from .table import PLAYING, Table
 
@@ -32,8 +33,8 @@ class Played:
     players: list[dict]
     options: dict
     seed: Any
-    moves: list[dict] = field(default_factory=list)
-    notifications: list[dict] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    notifications: list[Notification] = field(default_factory=list)
 
 
 def default_players(count: int) -> list[dict]:
@@ -63,7 +64,7 @@ def leaves(value: Any) -> set[str]:
     return found
 
 
-def check_no_leak(table: Table, new_notifications: list[dict], where: str,
+def check_no_leak(table: Table, new_notifications: list[Notification], where: str,
                   hidden_then: dict[int, dict] | None = None) -> None:
     """No view, and no notification a viewer may fetch, shows them a token hidden from them.
 
@@ -77,9 +78,9 @@ def check_no_leak(table: Table, new_notifications: list[dict], where: str,
         seen = leaves(table.view(viewer))
         leaked = seen & hidden
         for note in new_notifications:
-            if note["to"] is None or note["to"] == viewer:
-                then = hidden_then[note["seq"]][viewer] if hidden_then and note["seq"] in hidden_then else hidden
-                leaked |= leaves(note["args"]) & then
+            if note.visible_to(viewer):
+                then = hidden_then[note.seq][viewer] if hidden_then and note.seq in hidden_then else hidden
+                leaked |= leaves(note.args) & then
         if leaked:
             raise RandomPlayFailure(f"{where}: viewer {viewer} can see hidden {sorted(leaked)}")
         if secret_seed and any(secret_seed in text for text in seen):
@@ -96,7 +97,7 @@ def record_hidden_sets(table: Table) -> dict[int, dict]:
         # Mid-setup the game data may be half built: such a notification is checked against what
         # is hidden after the move instead.
         with contextlib.suppress(KeyError, IndexError, TypeError):
-            hidden_then[table.state["seq"]] = {v: table.game.hidden_from(v) for v in [*table.game.player_ids, None]}
+            hidden_then[table.state.seq] = {v: table.game.hidden_from(v) for v in [*table.game.player_ids, None]}
 
     table.notify = notify
     return hidden_then
@@ -123,7 +124,7 @@ def play_random_game(
         hidden_then = record_hidden_sets(table) if check_leaks else None
         table.run_setup()
         played = Played(table, players, table.options, seed)
-        played.notifications.extend(table.take_setup_notifications())
+        played.notifications.extend(table.take_notifications())
         chooser = random.Random(f"random-play:{seed}")
         if check_leaks:
             check_no_leak(table, played.notifications, f"seed {seed} setup", hidden_then)
@@ -132,12 +133,12 @@ def play_random_game(
                 raise RandomPlayFailure(f"seed {seed}: no end after {max_moves} moves")
             player_id, action, args = _pick(table, chooser, out_of_turn_rate, seed)
             made = table.apply(player_id, action, args, rollback=False)  # any refusal fails the test anyway
-            played.moves.append({"player": player_id, "action": action, "args": args})
+            played.moves.append(Move(player_id, action, args))
             played.notifications.extend(made)
             where = f"seed {seed} move {len(played.moves)} ({action} by {player_id})"
             if check_leaks:
                 check_no_leak(table, made, where, hidden_then)
-            if check_json and json.loads(json.dumps(table.state)) != table.state:
+            if check_json and json.loads(json.dumps(snapshot := table.snapshot())) != snapshot:
                 raise RandomPlayFailure(f"{where}: the snapshot does not survive JSON (int keys? tuples?)")
             if invariants:
                 invariants(table)

@@ -1,19 +1,16 @@
-"""Refusals the store makes before the engine is asked (the web layer maps them to HTTP)."""
+"""Refusals the store makes before the engine is asked, by code (the web layer maps codes to HTTP)."""
 from framework.engine import ActionError
 
 
 class NotFound(ActionError):
-    status = 404
     code = "not_found"
 
 
 class Forbidden(ActionError):
-    status = 403
     code = "forbidden"
 
 
 class Conflict(ActionError):
-    status = 409
     code = "conflict"
 
 
@@ -22,5 +19,4 @@ class StaleMove(Conflict):
 
 
 class BadRequest(ActionError):
-    status = 400
     code = "bad_request"

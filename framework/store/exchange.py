@@ -5,11 +5,12 @@ from collections.abc import Callable, Iterator
 
 from sqlalchemy import select
 
-from framework.engine import ActionError, Game, GameDefinitionError, Table
+from framework.engine import Game, Move, ReplayRefused, Table, replay
 
 from .database import write_transaction
 from .errors import Conflict
-from .models import GameTable, Move, Seat, User, db
+from .models import GameTable, Seat, User, db
+from .models import Move as MoveRow
 from .tables import _save_notifications, _save_snapshot, engine_players, locked_table, moves_of, update_turns
 
 
@@ -26,14 +27,13 @@ def _verify(record: GameTable, games: dict[str, type[Game]]) -> str | None:
     game = games.get(record.game)
     if game is None:
         return f"game {record.game!r} is not installed"
-    table = Table.start(game, engine_players(record), record.options, record.seed)
-    for move in moves_of(record):
-        try:
-            table.apply(move.player_id, move.action, move.args, rollback=False)
-        except (ActionError, GameDefinitionError) as err:
-            note = f" (started with version {record.game_version}, rules are version {game.version})" \
-                if record.game_version != game.version else ""
-            return f"move {move.number} ({move.action} by {move.player_id}) is refused: {err}{note}"
+    try:
+        table = replay(game, engine_players(record), record.options, record.seed,
+                       [m.logged() for m in moves_of(record)])
+    except ReplayRefused as refused:
+        note = f" (started with version {record.game_version}, rules are version {game.version})" \
+            if record.game_version != game.version else ""
+        return f"{refused}{note}"
     if table.state_hash() != record.state_hash:
         return "the replay reaches another state than the one stored"
     return None
@@ -75,7 +75,7 @@ def import_export(export: dict, game: type[Game], creator_name: str | None = Non
 def fork_table(source: GameTable, move: int, creator: User, games: dict[str, type[Game]]) -> GameTable:
     """A new hotseat table replayed to `move` of `source`: the same seats, the creator acts for all."""
     game = games[source.game]
-    moves = [{"player": m.player_id, "action": m.action, "args": m.args} for m in moves_of(source)][:move]
+    moves = [m.logged() for m in moves_of(source)][:move]
     with write_transaction():
         record = GameTable(game=source.game, game_version=game.version, options=source.options, seed=source.seed,
                            seats=source.seats, status="playing", creator_id=creator.id, hotseat=True,
@@ -88,16 +88,17 @@ def fork_table(source: GameTable, move: int, creator: User, games: dict[str, typ
     return record
 
 
-def _replay_into(record: GameTable, game: type[Game], moves: list[dict]) -> None:
+def _replay_into(record: GameTable, game: type[Game], moves: list[Move | dict]) -> None:
     """Play logged moves into a new table's log, notifications and snapshot."""
     db.session.flush()
     record = locked_table(record.id)  # written like a move: the same Core statements
-    table = Table.start(game, engine_players(record), record.options, record.seed)
-    _save_notifications(record.id, table.take_notifications())
-    for move in moves:
-        made = table.apply(move["player"], move["action"], move.get("args") or {}, rollback=False)
-        db.session.add(Move(table_id=record.id, number=table.move, player_id=move["player"],
-                            action=move["action"], args=move.get("args") or {}))
+
+    def log_move(table: Table, number: int, move: Move, made: list) -> None:
+        db.session.add(MoveRow(table_id=record.id, number=number, player_id=move.player, action=move.action,
+                               args=move.args))
         _save_notifications(record.id, made)
+
+    table = replay(game, engine_players(record), record.options, record.seed, moves,
+                   on_setup=lambda table, made: _save_notifications(record.id, made), on_move=log_move)
     _save_snapshot(record, table)
     update_turns(record, table)

@@ -8,6 +8,8 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from framework import engine
+
 
 class Base(DeclarativeBase):
     pass
@@ -109,6 +111,10 @@ class Move(db.Model):
     args: Mapped[dict] = mapped_column(JSON)
     actor: Mapped[str] = mapped_column(String(10), default="player")  # player | bot | zombie
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def logged(self) -> engine.Move:
+        """The move as the engine replays it."""
+        return engine.Move(self.player_id, self.action, self.args)
 
 
 class Notification(db.Model):

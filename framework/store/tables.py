@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import insert, select, update
 
 from framework.engine import Game, Table, replay
+from framework.engine import Notification as EngineNotification
 
 from . import outbox
 from .database import write_transaction
@@ -209,12 +210,12 @@ def _save_snapshot(record: LockedTable, table: Table) -> None:
                updated_at=utcnow(), status="finished" if table.status == "finished" else record.status)
 
 
-def _save_notifications(table_id: int, notifications: list[dict]) -> None:
+def _save_notifications(table_id: int, notifications: list[EngineNotification]) -> None:
     # Written with one prebuilt INSERT, not as ORM objects: this runs on every move, and nothing reads them back here.
     if notifications:
         INSERT_NOTIFICATION.execute([
-            {"table_id": table_id, "seq": n["seq"], "move": n["move"], "recipient": n["to"], "type": n["type"],
-             "log": n["log"], "args": n["args"]} for n in notifications])
+            {"table_id": table_id, "seq": n.seq, "move": n.move, "recipient": n.to, "type": n.type,
+             "log": n.log, "args": n.args} for n in notifications])
 
 
 def act(table_id: int, player: Callable[[], int], action: str, args: dict, expected_move: int | None,
@@ -244,7 +245,7 @@ def act(table_id: int, player: Callable[[], int], action: str, args: dict, expec
         made = table.apply(user_id, action, args, rollback=False)  # a refusal rolls back the transaction
         record_move(record, table, user_id, action, args, made, "player", now)
         automatic = record.status == "playing" and automatic_seat(record, table) is not None
-    return ActionResult(table.move, [_public(n) for n in made if n["to"] in (None, user_id)], automatic)
+    return ActionResult(table.move, [n.for_client() for n in made if n.visible_to(user_id)], automatic)
 
 
 def automatic_seat(record: GameTable | LockedTable, table: Table) -> Seat | LockedSeat | None:
@@ -253,7 +254,8 @@ def automatic_seat(record: GameTable | LockedTable, table: Table) -> Seat | Lock
     return next((s for s in record.players if s.user_id in active and (s.bot_level or s.zombie)), None)
 
 
-def record_move(record: LockedTable, table: Table, player_id: int, action: str, args: dict, made: list[dict],
+def record_move(record: LockedTable, table: Table, player_id: int, action: str, args: dict,
+                made: list[EngineNotification],
                 actor: str, now: datetime | None = None) -> None:
     """Everything an accepted move writes: the log row, its notifications, the snapshot, turns.
 
@@ -303,11 +305,6 @@ def set_zombie(record: LockedTable, table: Table, seat: LockedSeat, zombie: bool
     save_seats(record)
 
 
-def _public(note: dict) -> dict:
-    return {"seq": note["seq"], "move": note["move"], "type": note["type"], "log": note["log"],
-            "args": note["args"], "private": note["to"] is not None}
-
-
 def notifications_for(record: GameTable, viewer: int | None, after: int, limit: int = 500) -> list[dict]:
     """What `viewer` may see after `seq`, in order."""
     rows = db.session.scalars(select(Notification).where(Notification.table_id == record.id,
@@ -326,9 +323,8 @@ def moves_of(record: GameTable) -> list[Move]:
 
 
 def replayed(record: GameTable, games: dict[str, type[Game]], until: int | None = None) -> Table:
-    moves = [{"player": m.player_id, "action": m.action, "args": m.args} for m in moves_of(record)]
     return replay(game_class(games, record.game), engine_players(record), record.options, record.seed,
-                  moves, until)
+                  [m.logged() for m in moves_of(record)], until)
 
 
 def tables_of(user_id: int) -> list[GameTable]:

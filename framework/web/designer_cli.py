@@ -13,6 +13,7 @@ from framework.designer.diagram import FORMATS
 from framework.designer.exchange import replay_export
 from framework.designer.scaffold import new_game
 from framework.designer.simulate import BOTS, failure_export, simulate
+from framework.engine import ReplayRefused
 from framework.engine.validation import validate
 from framework.store.exchange import import_export, verify_tables
 
@@ -85,7 +86,7 @@ def register_designer_cli(app: Flask) -> None:
         export = json.load(file)
         report = replay_export(game_named(export["game"]), export, until,
                                on_move=lambda n, move, made: click.echo(
-                                   f"{n:5} {move['player']:>6} {move['action']} {json.dumps(move.get('args') or {})}"))
+                                   f"{n:5} {move.player:>6} {move.action} {json.dumps(move.args)}"))
         if report.table is not None:
             click.echo(f"state hash {report.table.state_hash()} after {report.replayed} moves")
         if report.error:
@@ -141,7 +142,10 @@ def register_designer_cli(app: Flask) -> None:
         if not (current_app.config.get("DEV_MODE") or current_app.config.get("TESTING")):
             raise click.ClickException("import-game runs in development mode only (BGA_DEV_MODE=true)")
         export = json.load(file)
-        record, created = import_export(export, game_named(export["game"]))
+        try:
+            record, created = import_export(export, game_named(export["game"]))
+        except ReplayRefused as refused:
+            raise click.ClickException(f"not imported: {refused}") from None
         click.echo(f"table {record.id} ({record.game}) at move {record.move}")
         for name in created:
             click.echo(f"created user {name!r} with password '{name}-password' (development only)")

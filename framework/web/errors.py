@@ -1,20 +1,39 @@
-"""Every error is JSON: {"error": {"code", "message"}} (plus "fields" for invalid arguments)."""
+"""Every error is JSON: {"error": {"code", "message"}} (plus "fields" for invalid arguments).
+
+The engine and the store refuse with transport-neutral codes; this module alone says which HTTP
+status each code is answered with.
+"""
 from __future__ import annotations
 
 from flask import Flask, jsonify
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from framework.engine import ActionError
-from framework.engine.table import _first_message
+from framework.engine import ActionError, first_message
+
+# A refusal's code -> its HTTP status. A code missing here is a bug in this map: answered 400.
+STATUS_OF = {
+    # the engine (framework.engine.errors)
+    "bad_action": 400, "invalid_arguments": 400, "wrong_player_count": 400,
+    "not_a_player": 403, "not_your_turn": 403,
+    "unknown_action": 404,
+    "not_playing": 409,
+    "action_not_possible": 422, "rule_violation": 422,
+    # the store (framework.store.errors)
+    "bad_request": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale_move": 409,
+}
 
 
 class ApiError(ActionError):
-    """An HTTP refusal raised by the web layer itself."""
+    """A refusal raised by the web layer itself, with its HTTP status."""
 
     def __init__(self, status: int, code: str, message: str, **details):
         super().__init__(message, **details)
         self.status, self.code = status, code
+
+
+def status_of(err: ActionError) -> int:
+    return err.status if isinstance(err, ApiError) else STATUS_OF.get(err.code, 400)
 
 
 def error_response(status: int, code: str, message: str, **extra):
@@ -24,11 +43,11 @@ def error_response(status: int, code: str, message: str, **extra):
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ActionError)
     def on_action_error(err: ActionError):
-        return error_response(err.status, err.code, err.message, **err.details)
+        return error_response(status_of(err), err.code, err.message, **err.details)
 
     @app.errorhandler(ValidationError)
     def on_validation_error(err: ValidationError):
-        return error_response(400, "invalid_arguments", _first_message(err.messages), fields=err.messages)
+        return error_response(400, "invalid_arguments", first_message(err.messages), fields=err.messages)
 
     @app.errorhandler(HTTPException)
     def on_http_error(err: HTTPException):

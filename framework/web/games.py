@@ -59,7 +59,7 @@ def describe_game(game: type[Game]) -> dict:
         for name, spec in state.actions.items():
             actions.setdefault(name, {"arguments": describe_schema(spec.schema), "out_of_turn": spec.out_of_turn,
                                       "states": []})["states"].append(state.name)
-    for name, spec in registry["global"].items():
+    for name, spec in registry.global_actions.items():
         actions.setdefault(name, {"arguments": describe_schema(spec.schema), "out_of_turn": spec.out_of_turn,
                                   "states": ["any"]})
     options = describe_schema(game.option_schema()) if game.option_schema else {}

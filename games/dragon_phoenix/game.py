@@ -112,7 +112,7 @@ class DragonPhoenix(Game):
     def progression(self):
         return min(100, max(0, 100 * max(self.data["totals"]) // self.options["target"]))
 
-    def available_actions(self, player_id, names):
+    def possible_actions(self, player_id, names):
         """Hide what this viewer cannot use now: a spent call, passing while leading or out."""
         drop = set()
         if player_id is not None and "takeOff" in names and self.take_off_refusal(player_id):

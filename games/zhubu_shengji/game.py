@@ -207,7 +207,7 @@ class ZhubuShengji(Game):
             return others[n - plays]
         return ("playCards", play_args(*nth_play(groups, n)))
 
-    def available_actions(self, player_id, names):
+    def possible_actions(self, player_id, names):
         # The leader of a trick cannot pass (DECISIONS item 9).
         if not self.data["trick"] and self.table.current_state is PlayerTurn:
             return [n for n in names if n != "pass"]

@@ -8,7 +8,7 @@ PLAYERS = [{"id": ANNA, "name": "Anna"}, {"id": BEN, "name": "Ben"}, {"id": CLEO
 
 def new_table(seed="engine-test", players=PLAYERS, **options) -> Table:
     table = Table.create(Climb, players, options, seed)
-    table.take_setup_notifications()
+    table.take_notifications()
     return table
 
 
@@ -18,4 +18,4 @@ def pick_charms(table: Table, charm="jade") -> None:
 
 
 def hand(table: Table, player_id: int) -> list[str]:
-    return list(table.state["data"]["hands"][str(player_id)])
+    return list(table.state.data["hands"][str(player_id)])

@@ -23,21 +23,21 @@ def refused(table, error, player, action, args):
     return caught.value
 
 
-def test_unknown_action_is_404():
+def test_unknown_action_is_refused_as_unknown():
     table = new_table()
     err = refused(table, UnknownAction, ANNA, "fly", {})
-    assert err.status == 404 and "fly" in err.message
+    assert err.code == "unknown_action" and "fly" in err.message
 
 
 def test_action_of_another_state_is_not_possible_now():
     table = new_table()
     err = refused(table, ActionNotPossible, ANNA, "playCard", {"card": "1a"})
-    assert err.status == 422 and "pickCharm" in err.message
+    assert err.code == "action_not_possible" and "pickCharm" in err.message
 
 
 def test_stranger_cannot_act():
     table = new_table()
-    assert refused(table, NotAPlayer, 999, "pickCharm", {"charm": "jade"}).status == 403
+    assert refused(table, NotAPlayer, 999, "pickCharm", {"charm": "jade"}).code == "not_a_player"
 
 
 def test_inactive_player_is_told_it_is_not_their_turn():
@@ -45,7 +45,7 @@ def test_inactive_player_is_told_it_is_not_their_turn():
     pick_charms(table)
     assert table.active_players() == [ANNA]
     err = refused(table, NotActive, BEN, "playCard", {"card": hand(table, BEN)[0]})
-    assert err.status == 403 and err.message == "It is not your turn."
+    assert err.code == "not_your_turn" and err.message == "It is not your turn."
 
 
 def test_activity_is_checked_before_arguments():
@@ -63,7 +63,7 @@ def test_activity_is_checked_before_arguments():
 def test_invalid_arguments_name_the_field(args, field):
     table = new_table()
     err = refused(table, InvalidArguments, ANNA, "pickCharm", args)
-    assert err.status == 400
+    assert err.code == "invalid_arguments"
     assert field in err.details["fields"] and err.message.startswith(field)
 
 
@@ -72,7 +72,7 @@ def test_rule_violation_is_a_sentence_and_changes_nothing():
     pick_charms(table)
     stranger_card = hand(table, BEN)[0]
     err = refused(table, UserError, ANNA, "playCard", {"card": stranger_card})
-    assert err.status == 422 and err.message == "You do not have that card."
+    assert err.code == "rule_violation" and err.message == "You do not have that card."
 
 
 def test_rule_refused_after_partial_changes_is_rolled_back():
@@ -82,16 +82,16 @@ def test_rule_refused_after_partial_changes_is_rolled_back():
     table.apply(CLEO, "cheer", {})
     table.apply(CLEO, "cheer", {})
     refused(table, UserError, CLEO, "cheer", {})
-    assert table.state["data"]["cheers"][str(CLEO)] == 2
+    assert table.state.data["cheers"][str(CLEO)] == 2
 
 
 def test_out_of_turn_action_by_a_waiting_player():
     table = new_table()
     pick_charms(table)
     made = table.apply(BEN, "cheer", {})
-    assert [n["type"] for n in made] == ["cheer"]
+    assert [n.type for n in made] == ["cheer"]
     assert table.scores()[BEN] == (1, 0)
-    assert table.state["stats"]["player"][str(BEN)]["cheers"] == 1
+    assert table.state.stats["player"][str(BEN)]["cheers"] == 1
 
 
 def test_finished_table_refuses_everything():

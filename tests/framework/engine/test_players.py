@@ -9,7 +9,7 @@ from .helpers import ANNA, BEN, CLEO, new_table, pick_charms
 def test_set_players_multiactive_adds_or_replaces_the_active_set():
     table = new_table()
     gamestate = table.gamestate
-    table.state["multiactive"] = [BEN]
+    table.state.multiactive = [BEN]
     gamestate.set_players_multiactive([CLEO])
     assert table.active_players() == [BEN, CLEO]
     gamestate.set_players_multiactive([ANNA], exclusive=True)
@@ -18,9 +18,9 @@ def test_set_players_multiactive_adds_or_replaces_the_active_set():
 
 def test_making_nobody_active_moves_on():
     table = new_table()
-    table._begin()
+    table.begin_move()
     assert table.gamestate.set_players_multiactive([], "done", exclusive=True) is True
-    table._follow(table.current_state, None)
+    table.gamestate.follow(table.current_state, None)
     assert table.current_state.name == "playerTurn"
 
 
@@ -35,7 +35,7 @@ def test_zombie_plays_a_legal_move_through_the_normal_path():
 def test_zombie_choice_is_repeatable_and_does_not_touch_the_table_rng():
     first, second = new_table(), new_table()
     assert first.zombie_move(ANNA) == second.zombie_move(ANNA)
-    assert first.state["rng"] == 1
+    assert first.state.rng_draws == 1
 
 
 def test_random_bot_plays_a_whole_game_with_legal_moves_only():

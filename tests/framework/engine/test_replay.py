@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_same_seed_same_deal_other_seed_other_deal():
     first, again, other = new_table("s1"), new_table("s1"), new_table("s2")
     assert first.state_hash() == again.state_hash()
-    assert first.state["data"]["hands"] != other.state["data"]["hands"]
+    assert first.state.data["hands"] != other.state.data["hands"]
 
 
 def test_random_play_replays_to_the_same_hash_and_notifications():
@@ -33,7 +33,7 @@ def test_replay_until_a_move_rebuilds_that_moment():
     played = play_random_game(Climb, "until", check_leaks=False)
     table = Table.create(Climb, played.players, {}, "until")
     for move in played.moves[:7]:
-        table.apply(move["player"], move["action"], move["args"])
+        table.apply(move.player, move.action, move.args)
     partial = replay(Climb, played.players, played.options, "until", played.moves, until=7)
     assert partial.state_hash() == table.state_hash() and partial.move == 7
 
@@ -41,9 +41,9 @@ def test_replay_until_a_move_rebuilds_that_moment():
 def test_replay_notifications_equal_the_live_ones():
     played = play_random_game(Climb, "notes", check_leaks=False)
     table = Table.create(Climb, played.players, {}, "notes")
-    notes = table.take_setup_notifications()
+    notes = table.take_notifications()
     for move in played.moves:
-        notes += table.apply(move["player"], move["action"], move["args"])
+        notes += table.apply(move.player, move.action, move.args)
     assert notes == played.notifications
 
 
@@ -62,11 +62,11 @@ def test_undo_restores_the_savepoint_but_counters_go_on():
     pick_charms(table)
     saved_hand = hand(table, ANNA)
     table.apply(ANNA, "playCard", {"card": table.game.playable(ANNA)[0]})
-    seq_before_undo = table.state["seq"]
+    seq_before_undo = table.state.seq
     made = table.apply(ANNA, "undo", {})
     assert hand(table, ANNA) == saved_hand and table.scores()[ANNA] == (0, 0)
     assert table.current_state.name == "playerTurn" and table.active_players() == [ANNA]
-    assert table.move == 5 and made[0]["seq"] == seq_before_undo + 1
+    assert table.move == 5 and made[0].seq == seq_before_undo + 1
 
 
 def test_undo_replays_identically():
@@ -83,8 +83,8 @@ def test_undo_replays_identically():
 
 def test_rng_draws_depend_on_the_seed_only():
     a, b = new_table("same"), new_table("same")
-    assert a.state["data"]["stock"] == b.state["data"]["stock"]
-    assert a.state["rng"] == 1  # one action drew: the counter is all the snapshot keeps
+    assert a.state.data["stock"] == b.state.data["stock"]
+    assert a.state.rng_draws == 1  # one action drew: the counter is all the snapshot keeps
 
 
 def test_leak_check_catches_a_view_that_shows_another_hand():

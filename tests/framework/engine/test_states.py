@@ -1,7 +1,7 @@
 """The state machine: setup, game states running on entry, multi-active, transitions, declarations."""
 import pytest
 
-from framework.engine import ACTIVE_PLAYER, GAME, Game, GameDefinitionError, State, Table, action
+from framework.engine import ACTIVE_PLAYER, GAME, Game, GameDefinitionError, State, Table, WrongPlayerCount, action
 
 from .helpers import ANNA, BEN, CLEO, hand, new_table, pick_charms
 
@@ -30,7 +30,7 @@ def test_game_state_runs_on_entry_and_hands_play_to_the_next_player():
     table.apply(ANNA, "confirm", {})
     # nextPlayer (a game state) ran by itself: its stat counted, and Ben is active.
     assert table.current_state.name == "playerTurn" and table.active_players() == [BEN]
-    assert table.state["stats"]["table"]["turns"] == 1
+    assert table.state.stats["table"]["turns"] == 1
 
 
 def test_progression_is_updated_on_entering_a_marked_state():
@@ -38,7 +38,7 @@ def test_progression_is_updated_on_entering_a_marked_state():
     pick_charms(table)
     table.apply(ANNA, "playCard", {"card": table.game.playable(ANNA)[0]})
     table.apply(ANNA, "confirm", {})
-    assert table.state["progression"] == 100 * 1 // 9
+    assert table.state.progression == 100 * 1 // 9
 
 
 def test_player_rotation_skips_whom_the_game_says():
@@ -107,9 +107,28 @@ def test_duplicate_state_ids_are_refused():
         _tiny_game([A, B], name="dup").registry()
 
 
-def test_wrong_number_of_players_is_refused():
-    with pytest.raises(GameDefinitionError, match="2-4 players"):
+def test_wrong_number_of_players_is_the_callers_error_not_the_games():
+    with pytest.raises(WrongPlayerCount, match="played by 2 to 4 players, not 1") as caught:
         new_table(players=[{"id": ANNA, "name": "Anna"}])
+    assert caught.value.code == "wrong_player_count"
+
+
+def test_setup_must_name_the_first_state():
+    class Wait(State):
+        id, type, description = 10, ACTIVE_PLAYER, "wait"
+
+        @action()
+        def go(self, player_id):
+            return None
+
+    class Silent(Game):
+        name, states = "silent", [Wait]
+
+        def setup(self):
+            self.gamestate.change_active_player(self.player_ids[0])  # and returns nothing
+
+    with pytest.raises(GameDefinitionError, match="setup\\(\\) must return the first state"):
+        Table.create(Silent, [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}], {}, "s")
 
 
 def test_reaching_game_end_finishes_the_table():
@@ -120,4 +139,4 @@ def test_reaching_game_end_finishes_the_table():
         table.apply(player, "playCard", {"card": hand(table, player)[0]})
         table.apply(player, "confirm", {})
     assert table.status == "finished" and table.current_state.name == "gameEnd"
-    assert table.active_players() == [] and table.state["progression"] == 100
+    assert table.active_players() == [] and table.state.progression == 100

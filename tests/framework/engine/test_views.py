@@ -39,7 +39,7 @@ def test_possible_actions_are_those_the_viewer_may_send_now():
 def test_view_shows_own_hand_only():
     table = new_table()
     data = table.view(BEN)["data"]
-    assert data["hand"] == table.state["data"]["hands"][str(BEN)]
+    assert data["hand"] == table.state.data["hands"][str(BEN)]
     assert set(data["hand_sizes"].values()) == {3}
     assert "hands" not in data
 
@@ -47,9 +47,9 @@ def test_view_shows_own_hand_only():
 def test_private_notification_is_addressed_and_numbered_in_order():
     table = new_table()
     made = table.apply(CLEO, "pickCharm", {"charm": "amber"})
-    assert [(n["type"], n["to"]) for n in made] == [("charmPicked", CLEO), ("playerReady", None)]
-    assert [n["seq"] for n in made] == [4, 5]  # the setup dealt three private hands: seq 1-3
-    assert made[1]["args"]["player_name"] == "Cleo" and made[0]["move"] == 1
+    assert [(n.type, n.to) for n in made] == [("charmPicked", CLEO), ("playerReady", None)]
+    assert [n.seq for n in made] == [4, 5]  # the setup dealt three private hands: seq 1-3
+    assert made[1].args["player_name"] == "Cleo" and made[0].move == 1
 
 
 def test_setup_notifications_are_private_hands_numbered_from_one():
@@ -59,5 +59,5 @@ def test_setup_notifications_are_private_hands_numbered_from_one():
     from .helpers import PLAYERS
 
     table = Table.create(Climb, PLAYERS, {}, "seed")
-    made = table.take_setup_notifications()
-    assert [(n["seq"], n["to"], n["move"]) for n in made] == [(1, ANNA, 0), (2, BEN, 0), (3, CLEO, 0)]
+    made = table.take_notifications()
+    assert [(n.seq, n.to, n.move) for n in made] == [(1, ANNA, 0), (2, BEN, 0), (3, CLEO, 0)]

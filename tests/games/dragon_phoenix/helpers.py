@@ -50,7 +50,7 @@ def new_table(final: list[list[str]], options: dict | None = None, calls=(), see
 
 
 def data(table):
-    return table.state["data"]
+    return table.state.data
 
 
 def play(table, pid, *cards, **extra):

@@ -45,7 +45,7 @@ def test_decision_18_and_27_third_player_out_ends_the_hand(table):
     assert last["calls"] == [100, -200] and last["total"] == [150, -150]
     assert table.scores()[ANNA][0] == table.scores()[CARLA][0] == 150
     assert table.scores()[DAN][0] == -150
-    assert any(n["type"] == "handScore" for n in notes)
+    assert any(n.type == "handScore" for n in notes)
     assert table.current_state.name == "highFlight" and data(table)["hand_number"] == 2, "the next hand is dealt"
 
 
@@ -57,7 +57,7 @@ def test_decision_28_double_victory_ends_the_hand_at_once(table):
     last = data(table)["last_hand"]
     assert last["double"] == 0 and last["cards"] == [200, 0]
     assert last["total"] == [300, -200], "calls count also after a double victory"
-    after = [n["type"] for n in notes][[n["type"] for n in notes].index("playCards"):]
+    after = [n.type for n in notes][[n.type for n in notes].index("playCards"):]
     assert not {"roundWon", "collect", "dragonGiven"} & set(after), "the open round is ignored"
 
 

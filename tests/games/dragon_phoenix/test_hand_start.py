@@ -23,7 +23,7 @@ def test_decision_16_high_flight_after_8_cards_public_at_once(dealt):
     assert sorted(table.active_players()) == sorted(IDS)
     assert len(table.view(ANNA)["data"]["hand"]) == 8
     notes = table.apply(BEN, "highFlight", {"call": True})
-    assert any(n["type"] == "call" and n["to"] is None for n in notes), "the call is public at once"
+    assert any(n.type == "call" and n.to is None for n in notes), "the call is public at once"
     assert table.view(DAN)["data"]["calls"][str(BEN)] == "highFlight"
     for pid in (ANNA, CARLA):
         table.apply(pid, "highFlight", {"call": False})
@@ -56,7 +56,7 @@ def test_decision_15_passing_is_hidden_until_all_have_chosen(dealt):
     with pytest.raises(ActionError, match="You do not hold"):
         table.apply(ANNA, "passCards", {**passes[ANNA], "left": deal["hands"][1][0]})
     notes = table.apply(ANNA, "passCards", passes[ANNA])
-    assert all(n["to"] == ANNA for n in notes if passes[ANNA]["left"] in n["args"].values())
+    assert all(n.to == ANNA for n in notes if passes[ANNA]["left"] in n.args.values())
     assert passes[ANNA]["left"] not in table.view(BEN)["data"]["hand"]
     for pid in (BEN, CARLA):
         table.apply(pid, "passCards", passes[pid])
@@ -65,8 +65,8 @@ def test_decision_15_passing_is_hidden_until_all_have_chosen(dealt):
     assert passes[ANNA]["left"] in table.view(BEN)["data"]["hand"]
     assert passes[ANNA]["partner"] in table.view(CARLA)["data"]["hand"]
     assert passes[ANNA]["right"] in table.view(DAN)["data"]["hand"]
-    received = [n for n in notes if n["type"] == "cardsReceived"]
-    assert sorted(n["to"] for n in received) == sorted(IDS)
+    received = [n for n in notes if n.type == "cardsReceived"]
+    assert sorted(n.to for n in received) == sorted(IDS)
     assert table.view(ANNA)["data"]["my_passes"] == passes[ANNA]
 
 

@@ -32,7 +32,7 @@ class HandChecks:
         self.seen = None
 
     def __call__(self, table):
-        data = table.state["data"]
+        data = table.state.data
         if "hands" in data:
             cards = sorted(cards_in_play(data))
             assert cards == SORTED_DECK, f"cards not conserved: {Counter(cards) - Counter(DECK)}"
@@ -57,10 +57,10 @@ class HandChecks:
                 bonus[seats[pid] % 2] += value if pid == first else -value
         assert last["calls"] == bonus
         assert last["total"] == [last["cards"][t] + bonus[t] for t in (0, 1)]
-        totals = table.state["data"]["totals"]
+        totals = table.state.data["totals"]
         assert totals == last["totals"]
         for pid, seat in seats.items():
-            assert table.state["scores"][pid][0] == totals[seat % 2]
+            assert table.state.scores[pid][0] == totals[seat % 2]
         if table.status == "finished":
             target = table.options["target"]
             assert max(totals) >= target and totals[0] != totals[1]
@@ -69,7 +69,7 @@ class HandChecks:
 
 
 def stop_after(hands):
-    return lambda table: table.state["data"].get("hand_number", 0) > hands
+    return lambda table: table.state.data.get("hand_number", 0) > hands
 
 
 def play(number, checks, **kwargs):

@@ -122,7 +122,7 @@ def test_decision_12_bomb_on_the_dragon_before_the_gift_keeps_the_round(table):
 
 def test_decision_14_wish_obliges_and_is_fulfilled(table):
     notes = play(table, ANNA, "herald", wish="7")
-    assert any(n["type"] == "wish" and n["log"] == "${player_name} wishes for ${rank_name}" for n in notes)
+    assert any(n.type == "wish" and n.log == "${player_name} wishes for ${rank_name}" for n in notes)
     assert table.view(CARLA)["data"]["wish"] == "7"
     assert table.view(BEN)["state"]["args"]["wish_obliges"] is True
     with pytest.raises(ActionError, match="You cannot pass: you must play a 7, the wish obliges you."):
@@ -232,9 +232,9 @@ def test_decision_13_wish_offered_with_every_herald_play(table):
 def test_public_notifications_use_log_templates(table):
     """Issue "Players see what they may": BGA-style logs with ${...} placeholders and args."""
     notes = play(table, ANNA, "8C", "8D", "8H", "8S")
-    note = next(n for n in notes if n["type"] == "playCards")
-    assert note["to"] is None and note["log"] == "${player_name} plays ${combo_name}"
-    assert note["args"]["player_name"] == "Anna" and note["args"]["combo_name"] == "a bomb: four 8s"
-    assert note["args"]["cards"] == ["8C", "8D", "8H", "8S"] and note["args"]["hand_size"] == 9
+    note = next(n for n in notes if n.type == "playCards")
+    assert note.to is None and note.log == "${player_name} plays ${combo_name}"
+    assert note.args["player_name"] == "Anna" and note.args["combo_name"] == "a bomb: four 8s"
+    assert note.args["cards"] == ["8C", "8D", "8H", "8S"] and note.args["hand_size"] == 9
     notes = pass_(table, BEN)
-    assert [(n["type"], n["args"]["player_name"]) for n in notes][0] == ("pass", "Ben")
+    assert [(n.type, n.args["player_name"]) for n in notes][0] == ("pass", "Ben")

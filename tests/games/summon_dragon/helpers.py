@@ -60,15 +60,15 @@ def seen_by(table: Table, viewer: int, notes: list[dict]) -> set[str]:
 
     seen = set(leaves(table.view(viewer)))
     for note in notes:
-        if note["to"] in (None, viewer):
-            seen.update(leaves(note["args"]))
+        if note.to in (None, viewer):
+            seen.update(leaves(note.args))
     return seen
 
 
 def play_out(table: Table, hands: int = 1) -> list[dict]:
     """Play with the heuristic bot until `hands` hands are over; returns every notification."""
     notes = []
-    while table.status == "playing" and len(table.state["data"]["results"]) < hands:
+    while table.status == "playing" and len(table.state.data["results"]) < hands:
         pid = table.active_players()[0]
         notes += table.apply(pid, *table.game.heuristic_move(pid))
     return notes

@@ -25,7 +25,7 @@ def test_D5_the_opening_bid_is_at_least_3():
     with pytest.raises(UserError, match="The opening bid is at least 3"):
         bid(table, ANN, 2)
     bid(table, ANN, 3)
-    assert table.state["data"]["high"] == {"player_id": ANN, "tricks": 3, "designation": "fire"}
+    assert table.state.data["high"] == {"player_id": ANN, "tricks": 3, "designation": "fire"}
 
 
 def test_D5_each_bid_must_be_higher_in_number_designations_do_not_rank():
@@ -34,7 +34,7 @@ def test_D5_each_bid_must_be_higher_in_number_designations_do_not_rank():
     with pytest.raises(UserError, match="^Bid more than 8.$"):
         bid(table, BOB, 8, "high-no-trump")
     bid(table, BOB, 9, "earth")
-    assert table.state["data"]["high"]["player_id"] == BOB
+    assert table.state.data["high"]["player_id"] == BOB
 
 
 def test_D5_no_bid_above_13():
@@ -66,7 +66,7 @@ def test_D5_partners_may_overbid_each_other():
     bid(table, ANN, 5)
     table.apply(BOB, "pass")
     bid(table, CAT, 6, "water")
-    assert table.state["data"]["high"]["player_id"] == CAT
+    assert table.state.data["high"]["player_id"] == CAT
 
 
 def test_D5_D8_the_auction_ends_when_the_others_have_passed_no_self_raise():

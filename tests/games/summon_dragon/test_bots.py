@@ -46,13 +46,13 @@ def test_heuristic_bots_play_a_whole_game_to_500(seed):
     table = Table.create(GAME, PLAYERS, None, seed)
     play_out(table, hands=200)
     assert table.status == "finished"
-    assert max(table.state["data"]["team_scores"]) >= 500
+    assert max(table.state.data["team_scores"]) >= 500
 
 
 def test_the_zombie_move_is_legal_in_every_state():
     table = new_table(make_deal({ANN: ["dragon"]}))
     seen = set()
-    while table.status == "playing" and not table.state["data"]["results"]:
+    while table.status == "playing" and not table.state.data["results"]:
         for pid in table.active_players():
             seen.add(table.current_state.name)
             move = table.zombie_move(pid)

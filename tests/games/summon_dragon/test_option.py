@@ -25,7 +25,7 @@ def auction_won_by_ann(dragon_with: int | None):
 
 
 def hand(table, pid):
-    return table.state["data"]["hands"][str(pid)]
+    return table.state.data["hands"][str(pid)]
 
 
 def test_D7_D9_only_the_bidder_is_offered_the_option_and_only_they_see_the_menu():
@@ -41,7 +41,7 @@ def test_D8_D10_summon_the_holder_gives_the_dragon_takes_the_kitty_both_discard_
     assert "dragon" in hand(table, ANN) and len(hand(table, ANN)) == 13
     assert "dragon" not in hand(table, DAN) and len(hand(table, DAN)) == 16
     assert set(KITTY) <= set(hand(table, DAN))
-    assert table.state["data"]["contract"]["giver"] == DAN       # the giver is public
+    assert table.state.data["contract"]["giver"] == DAN       # the giver is public
     view = table.view(CAT)
     assert view["state"]["name"] == "discard"
     assert view["state"]["active_players"] == [ANN, DAN]          # both at the same time
@@ -56,7 +56,7 @@ def test_D8_D10_summon_the_holder_gives_the_dragon_takes_the_kitty_both_discard_
     view = table.view(ANN)
     assert view["state"]["name"] == "playerTurn"
     assert view["state"]["active_players"] == [ANN]              # D16: the bidder leads
-    assert all(len(cards) == 12 for cards in table.state["data"]["hands"].values())
+    assert all(len(cards) == 12 for cards in table.state.data["hands"].values())
 
 
 def test_D8_the_discard_counts_are_enforced():
@@ -78,7 +78,7 @@ def test_D11_summon_with_the_dragon_in_the_kitty_the_bidder_takes_the_kitty():
     assert len(hand(table, ANN)) == 17 and "dragon" in hand(table, ANN)
     assert table.active_players() == [ANN]
     assert table.view(ANN)["state"]["args"]["count"] == 5
-    assert any(n["log"].endswith("it was in the kitty") for n in notes if n["to"] is None)
+    assert any(n.log.endswith("it was in the kitty") for n in notes if n.to is None)
     table.apply(ANN, "discard", {"cards": KITTY[:4] + [hand(table, ANN)[-1]]})
     assert table.view(ANN)["state"]["name"] == "playerTurn"
 
@@ -108,7 +108,7 @@ def test_D14_no_help_the_kitty_stays_unseen_and_play_starts():
     table, notes = auction_won_by_ann(dragon_with=BOB)
     notes += table.apply(ANN, "chooseOption", {"option": "no-help"})
     assert table.view(ANN)["state"]["name"] == "playerTurn"
-    assert table.state["data"]["contract"]["option"] == "no-help"
+    assert table.state.data["contract"]["option"] == "no-help"
     for viewer in (ANN, BOB, CAT, DAN, None):
         assert table.view(viewer)["data"]["kitty_size"] == 5
         assert not set(KITTY) & seen_by(table, viewer, notes)
@@ -132,7 +132,7 @@ def test_D10_D15_discards_are_face_down_any_card_the_dragon_too():
 def test_the_option_is_announced_to_everyone():
     table, _ = auction_won_by_ann(dragon_with=CAT)
     notes = table.apply(ANN, "chooseOption", {"option": "summon"})
-    public = [n for n in notes if n["to"] is None and n["type"] == "option"]
-    assert public[0]["args"]["option"] == "summon" and public[0]["args"]["giver_id"] == CAT
+    public = [n for n in notes if n.to is None and n.type == "option"]
+    assert public[0].args["option"] == "summon" and public[0].args["giver_id"] == CAT
     assert table.view(BOB)["data"]["contract"]["option"] == "summon"
 

@@ -23,7 +23,7 @@ def test_the_target_is_a_table_option():
 def test_a_fixed_deal_sets_hands_kitty_and_dealer():
     deal = make_deal({BOB: ["dragon"]}, dealer=1)
     table = new_table(deal)
-    data = table.state["data"]
+    data = table.state.data
     assert sorted(data["hands"][str(BOB)]) == sorted(deal["hands"][1])
     assert data["kitty"] == deal["kitty"]
     assert table.active_players() == [CAT]
@@ -32,9 +32,9 @@ def test_a_fixed_deal_sets_hands_kitty_and_dealer():
 def test_a_list_of_fixed_deals_sets_the_first_hands_in_order():
     first, second = make_deal(dealer=3), make_deal({DAN: ["dragon"]}, dealer=0)
     table = new_table([first, second])
-    assert set(table.state["data"]["hands"][str(ANN)]) == set(first["hands"][0])
+    assert set(table.state.data["hands"][str(ANN)]) == set(first["hands"][0])
     play_out(table, hands=1)
-    assert set(table.state["data"]["hands"][str(DAN)]) == set(second["hands"][3])
+    assert set(table.state.data["hands"][str(DAN)]) == set(second["hands"][3])
     assert table.active_players() == [BOB]                  # seat 0 deals the second hand
 
 

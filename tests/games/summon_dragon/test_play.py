@@ -25,7 +25,7 @@ def play(table, pid, card, **extra):
 
 
 def last_winner(table):
-    return table.state["data"]["last_trick"]["winner"]
+    return table.state.data["last_trick"]["winner"]
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def test_D17_void_in_the_led_suit_and_trump_plays_anything():
     table = start_play(DEAL_A, "wind")                      # Bob has neither water nor wind
     play(table, ANN, "1-water")
     play(table, BOB, "1-earth")
-    assert table.state["data"]["trick"][-1]["card"] == "1-earth"
+    assert table.state.data["trick"][-1]["card"] == "1-earth"
 
 
 def test_D17_an_off_suit_card_never_wins():
@@ -75,7 +75,7 @@ def test_D17_an_off_suit_card_never_wins():
 def test_D17_trump_may_be_led_at_any_time():
     table = start_play(DEAL_A, "water")
     play(table, ANN, "1-water")
-    assert table.state["data"]["trick"][0]["suit"] == "water"
+    assert table.state.data["trick"][0]["suit"] == "water"
 
 
 # ----- the Dragon in a suit contract (D13, D18) ---------------------------------------------------------
@@ -86,7 +86,7 @@ BOB_DRAGON_VOID = {ANN: ["elemental-fire", "1-water", "2-water"], BOB: ["dragon"
 def test_D18_the_dragon_led_calls_trump():
     table = start_play({ANN: ["dragon", "1-fire"], BOB: ["2-fire"] + EARTH_LOW + ["queen-earth"]}, "fire")
     play(table, ANN, "dragon")
-    assert table.state["data"]["trick"][0]["suit"] == "fire"
+    assert table.state.data["trick"][0]["suit"] == "fire"
     with pytest.raises(UserError, match=r"^You must follow fire \(the Dragon is a trump\)\.$"):
         play(table, BOB, "1-earth")
     play(table, BOB, "2-fire")
@@ -147,7 +147,7 @@ def test_D19_the_dragon_led_in_no_trump_names_a_suit_and_highest_or_lowest():
         play(table, ANN, "dragon", suit="fire")
     assert len(table.legal_actions(ANN)) == 8 + 11           # the Dragon 4 suits x 2, and 11 cards
     notes = play(table, ANN, "dragon", suit="fire", declare="highest")
-    assert notes[0]["args"]["card_name"] == "the Dragon as the highest fire"
+    assert notes[0].args["card_name"] == "the Dragon as the highest fire"
     with pytest.raises(UserError, match=r"^You must follow fire\.$"):
         play(table, BOB, "1-earth")
     play(table, BOB, "2-fire")

@@ -37,7 +37,7 @@ class DrawsMatchLegalActions:
             self.seen[state] += 1
             return
         assert drawn_weights(table, player_id) == legal, f"{state} at move {table.move}"
-        data = table.state["data"]
+        data = table.state.data
         dragon_nt = (state == "playerTurn" and rules.trump_of(data["contract"]["designation"]) is None
                      and any(m.get("declare") for _, m in table.legal_actions(player_id)))
         self.seen["nt-dragon-leads" if dragon_nt and not data["trick"] else

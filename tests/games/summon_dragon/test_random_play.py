@@ -32,7 +32,7 @@ class Invariants:
         self.hands_scored = 0
 
     def __call__(self, table):
-        data = table.state["data"]
+        data = table.state.data
         game = table.game
         cards = data["kitty"] + data["played"]
         for pid in data["hands"]:
@@ -53,7 +53,7 @@ class Invariants:
             over = max(scores) >= target and scores[0] != scores[1]
             assert over == (table.status == "finished"), "the game ends exactly at the target (D25)"
         for pid in game.player_ids:
-            assert table.state["scores"][str(pid)][0] == self.totals[game.seat_of(pid) % 2]
+            assert table.state.scores[str(pid)][0] == self.totals[game.seat_of(pid) % 2]
 
     def check_hand(self, table, result):
         game = table.game
@@ -72,7 +72,7 @@ def play(seed, *, hands=HANDS_PER_GAME, target=500, leaks=False):
     check = Invariants()
     # No action of this game is out of turn, so nobody but the active players is asked.
     played = play_random_game(GAME, seed, options={"target": target}, invariants=check, out_of_turn_rate=0,
-                              stop=lambda table: table.state["data"]["hand_no"] > hands,
+                              stop=lambda table: table.state.data["hand_no"] > hands,
                               check_leaks=leaks, check_json=leaks)
     return played, check
 

@@ -32,7 +32,7 @@ def test_hands_are_shown_dragon_first_then_by_suit_low_to_high():
 def test_D3_random_deal_12_each_and_a_5_card_kitty_first_dealer_random():
     dealers = set()
     for seed in range(12):
-        data = new_table(seed=seed).state["data"]
+        data = new_table(seed=seed).state.data
         assert sorted(len(h) for h in data["hands"].values()) == [12] * 4
         assert len(data["kitty"]) == 5
         dealers.add(data["dealer"])

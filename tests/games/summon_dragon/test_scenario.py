@@ -38,7 +38,7 @@ def test_the_texts_bidding_example_then_a_summon_and_a_whole_hand():
     table.apply(BOB, "playCard", {"card": "dragon"})
     assert table.view(CAT)["state"]["args"]["led"] == "earth"
     play_out(table, hands=1)
-    result = table.state["data"]["results"][0]
+    result = table.state.data["results"][0]
     taken = result["taken"][1]
     expected = 90 + 5 * (taken - 9) if taken >= 9 else -(90 + 5 * (9 - taken))
     assert result["delta"] == [5 * (13 - taken), expected]

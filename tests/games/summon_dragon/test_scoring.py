@@ -43,9 +43,9 @@ def test_D4_D24_a_whole_hand_scores_13_units_last_trick_double_and_both_partners
     win_auction(table, CAT, 5, "earth")
     table.apply(CAT, "chooseOption", {"option": "kitty"})
     notes = play_out(table)
-    wins = [n for n in notes if n["type"] == "trickWin"]
-    assert [n["args"]["units"] for n in wins] == [1] * 11 + [2]
-    result = table.state["data"]["results"][0]
+    wins = [n for n in notes if n.type == "trickWin"]
+    assert [n.args["units"] for n in wins] == [1] * 11 + [2]
+    result = table.state.data["results"][0]
     assert sum(result["taken"]) == 13
     bidders, defenders = rules.hand_score(5, result["taken"][0], False)
     assert result["delta"] == [bidders, defenders]
@@ -58,7 +58,7 @@ def test_D4_D24_a_whole_hand_scores_13_units_last_trick_double_and_both_partners
 def test_D3_the_deal_rotates_to_the_left():
     table = new_table(make_deal(dealer=2))
     play_out(table, hands=1)
-    assert table.state["data"]["dealer"] == 3
+    assert table.state.data["dealer"] == 3
     assert table.active_players() == [ANN]                 # the new dealer's left bids first
 
 
@@ -66,7 +66,7 @@ def test_D25_the_game_ends_when_a_team_reaches_the_target():
     table = new_table(target=100, seed=3)
     play_out(table, hands=100)
     assert table.status == "finished"
-    scores = table.state["data"]["team_scores"]
+    scores = table.state.data["team_scores"]
     assert max(scores) >= 100 and scores[0] != scores[1]
     assert all(max(r["scores"]) < 100 or r["scores"][0] == r["scores"][1]
-               for r in table.state["data"]["results"][:-1])
+               for r in table.state.data["results"][:-1])

@@ -17,13 +17,13 @@ SORTED_DECK = sorted(DECK)
 
 
 def invariants(table):
-    data = table.state["data"]
+    data = table.state.data
     cards = [c for hand in data["hands"].values() for c in hand] + data["undealt"]
     cards += [c for pile in data["won"].values() for c in pile]
     cards += [c for play in data["trick"] for c in play["cards"]]
     assert sorted(cards) == SORTED_DECK, "the 42 cards are not all in one place each"
     for pid in data["hands"]:
-        assert table.state["scores"][pid][0] == sum(r["total"][pid] for r in data["history"])
+        assert table.state.scores[pid][0] == sum(r["total"][pid] for r in data["history"])
     if data["reveal"] is not None:
         result = data["reveal"]["result"]
         assert sum(result["trick_points"].values()) + result["leftover_points"] == TOTAL_POINTS
@@ -38,8 +38,8 @@ def test_random_play(bidding):
                                   invariants=invariants, check_leaks=leaks, check_json=leaks)
         table = played.table
         assert table.status == "finished"
-        count = len(table.state["data"]["history"])
-        scores = sorted(s[0] for s in table.state["scores"].values())
+        count = len(table.state.data["history"])
+        scores = sorted(s[0] for s in table.state.scores.values())
         target = 1000 if bidding else 800
         assert scores[0] != scores[1] and (scores[1] >= target or count >= 12)
         hands += count

@@ -70,7 +70,7 @@ def test_item6_a_trick_won_by_a_bomb_goes_to_the_opponent_and_the_bomber_leads()
     table = new_table()
     table.apply(BEN, "playCards", {"cards": ["6H"]})
     notes = table.apply(ANN, "playCards", {"cards": ["7C", "9C", "JC", "KC"]})
-    assert notes[0]["args"]["combo_name"] == "a Hand bomb"
+    assert notes[0].args["combo_name"] == "a Hand bomb"
     with pytest.raises(UserError, match="only a higher bomb"):
         table.apply(BEN, "playCards", {"cards": ["AH"]})
     table.apply(BEN, "pass")
@@ -83,9 +83,9 @@ def test_item6_a_trick_won_by_a_bomb_goes_to_the_opponent_and_the_bomber_leads()
 def test_item8_the_notification_says_which_reading_was_played():
     table = new_table()
     notes = table.apply(BEN, "playCards", {"cards": ["KH", "2H", "X2"], "wilds": {"2H": "K", "X2": "K"}})
-    assert notes[0]["args"]["combo_name"] == "three Ks"
-    assert notes[0]["args"]["combo"]["wilds"] == {"2H": "K", "X2": "K"}
-    assert "wilds as K, K" in notes[0]["args"]["reading"]
+    assert notes[0].args["combo_name"] == "three Ks"
+    assert notes[0].args["combo"]["wilds"] == {"2H": "K", "X2": "K"}
+    assert "wilds as K, K" in notes[0].args["reading"]
 
 
 def play_first_hand(table):
@@ -99,7 +99,7 @@ def test_items12_13_a_whole_hand_scores_going_out_cards_and_leftovers():
     table = new_table()
     notes = play_first_hand(table)
     assert state(table) == "handEnd"
-    scored = next(n for n in notes if n["type"] == "handScored")["args"]["result"]
+    scored = next(n for n in notes if n.type == "handScored").args["result"]
     # Ann holds all 17 cards: 153; Ben's tricks 26 + 10; Ann's hand 36 and the undealt 8 go to Ben.
     assert scored["going_out"] == 153 and scored["cards_left"] == 17
     assert scored["trick_points"] == {str(ANN): 0, str(BEN): 36}
@@ -139,7 +139,7 @@ def test_item15_bidding_auction_match_raise_pass_and_a_successful_bid():
     table.apply(ANN, "playCards", {"cards": ["6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "2C", "X1"]})
     table.apply(BEN, "pass")
     notes = table.apply(ANN, "playCards", {"cards": ["6D", "7D", "8D", "9D", "10D", "2D"], "wilds": {"2D": "J"}})
-    bid = next(n for n in notes if n["type"] == "bidScored")["args"]
+    bid = next(n for n in notes if n.type == "bidScored").args
     assert bid["success"] and bid["amount"] == 77
     result = data(table, ANN)["reveal"]["result"]
     assert result["total"][str(ANN)] == 153 + result["trick_points"][str(ANN)] + result["leftover_points"] + 77
@@ -157,7 +157,7 @@ def test_item15_a_failed_bid_gives_the_risk_to_the_opponent():
     table.apply(ANN, "playCards", {"cards": ["6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]})
     table.apply(BEN, "pass")
     notes = table.apply(ANN, "playCards", {"cards": ["6D", "7D", "8D", "9D", "10D"]})
-    bid = next(n for n in notes if n["type"] == "bidScored")["args"]
+    bid = next(n for n in notes if n.type == "bidScored").args
     assert not bid["success"] and bid["amount"] == 75
     result = data(table, ANN)["reveal"]["result"]
     assert result["bid"]["bidder"] == str(BEN)
@@ -183,14 +183,14 @@ def finish_hand(table):
 
 def test_item14_the_game_ends_after_12_hands():
     table = new_table()
-    table.state["data"]["hand_number"] = 12
+    table.state.data["hand_number"] = 12
     finish_hand(table)
     assert table.status == "finished"
 
 
 def test_item14_the_game_ends_at_800():
     table = new_table()
-    table.state["scores"][str(ANN)][0] = 790
+    table.state.scores[str(ANN)][0] = 790
     finish_hand(table)
     assert table.status == "finished"
     assert max(p["score"] for p in table.view(None)["players"]) >= 800
@@ -235,7 +235,7 @@ def test_item11_going_out_with_a_bomb_gives_the_open_trick_to_the_opponent():
     table.apply(ANN, "playCards", {"cards": ["6D", "7D", "8D", "9D", "10D"]})
     table.apply(BEN, "pass")
     notes = table.apply(ANN, "playCards", {"cards": ["2C", "2D", "X1"]})
-    result = next(n for n in notes if n["type"] == "handScored")["args"]["result"]
+    result = next(n for n in notes if n.type == "handScored").args["result"]
     assert result["went_out"] == str(ANN) and result["cards_left"] == 17
     # Ann's two tricks hold 7C 9C JC KC 7D 9D; her Wild bomb (24 points) goes to Ben.
     assert result["trick_points"] == {str(ANN): 12, str(BEN): 24}

@@ -1,0 +1,40 @@
+"""Per-player data indexed by player id, stored as JSON stores it (keys as strings)."""
+from __future__ import annotations
+
+from collections.abc import Iterator, MutableMapping
+from typing import Any
+
+
+class PerPlayer(MutableMapping):
+    """A view of a per-player dict of the game's data that takes and gives player ids as numbers.
+
+    The snapshot is JSON, whose object keys are strings: `data["hands"]` is `{"101": [...], ...}`.
+    Game code reads `game.per_player("hands")[player_id]` and iterates ids as ints, as lists of
+    players hold them; the stored form, the views and the state hash stay as they were.
+    """
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: dict):
+        self._entries = entries
+
+    def __getitem__(self, player_id: int) -> Any:
+        return self._entries[str(player_id)]
+
+    def __setitem__(self, player_id: int, value: Any) -> None:
+        self._entries[str(player_id)] = value
+
+    def __delitem__(self, player_id: int) -> None:
+        del self._entries[str(player_id)]
+
+    def __contains__(self, player_id: object) -> bool:
+        return str(player_id) in self._entries
+
+    def __iter__(self) -> Iterator[int]:
+        return (int(key) for key in self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"PerPlayer({self._entries!r})"

@@ -1,0 +1,66 @@
+"""What one viewer sees of a table (BGA getAllDatas plus the state's args): the players, the state
+with its description and args for them, the actions they may send, the game's own view."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .states import substitute
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+def table_view(table: Table, viewer: int | None) -> dict:
+    game, state = table.game, table.state
+    state_cls = table.current_state
+    active = table.active_players()
+    playing = table.status == "playing"
+    args = merge_private(state_cls(game).args() if playing else {}, viewer, active)
+    mine = viewer is not None and viewer in active
+    template = state_cls.description_my_turn if mine and state_cls.description_my_turn else state_cls.description
+    names = {"you": "You", "actplayer": ", ".join(game.player_name(p) for p in active)}
+    description = substitute(template, {**_flat(args), **names})
+    return {
+        "status": table.status,
+        "move": state.move,
+        "progression": state.progression,
+        "players": [{"id": p.id, "name": p.name, "seat": p.seat, "score": game.get_score(p.id),
+                     "score_aux": game.get_score_aux(p.id)} for p in game.players],
+        "state": {"id": state_cls.id, "name": state_cls.name, "type": state_cls.type.value,
+                  "description": description, "active_players": active, "args": args,
+                  "possible_actions": possible_actions(table, viewer)},
+        "data": game.view(viewer),
+    }
+
+
+def possible_actions(table: Table, viewer: int | None) -> list[str]:
+    """The action names `viewer` may send now (BGA possibleactions): the state's and the game-wide
+    ones when they are active, out-of-turn ones always; then what the state narrows away."""
+    game = table.game
+    if viewer is None or not game.is_player(viewer) or table.status != "playing":
+        return []
+    state_cls = table.current_state
+    active = table.gamestate.is_player_active(viewer)
+    names = [n for n, s in state_cls.actions.items() if active or s.out_of_turn]
+    if state_cls.is_player_state:
+        names += [n for n, s in table.registry.global_actions.items()
+                  if n not in state_cls.actions and (active or s.out_of_turn)]
+    return state_cls(game).possible_actions(viewer, names)
+
+
+def merge_private(args: dict, viewer: int | None, active: list[int]) -> dict:
+    """Public args with only the viewer's `_private` part merged in (BGA `_merge_private`)."""
+    private = args.get("_private")
+    if private is None:
+        return args
+    public = {k: v for k, v in args.items() if k != "_private"}
+    if viewer is None:
+        return public
+    mine = private.get(viewer, private.get(str(viewer)))
+    if mine is None and viewer in active:
+        mine = private.get("active")
+    return {**public, **mine} if mine else public
+
+
+def _flat(args: dict) -> dict:
+    return {k: v for k, v in args.items() if isinstance(v, (str, int, float))}
