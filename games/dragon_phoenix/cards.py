@@ -1,4 +1,4 @@
-"""Card codes, the deck, ranks, suits and card points (rule text "The cards", DECISIONS.md 1-2).
+"""Card codes, the deck, ranks, suits and card points (rule text "The cards", D1, D2).
 
 A card is its code: "3C".."AC" for each suit C < D < H < S, and the four specials "herald",
 "fox", "phoenix", "dragon" (the four 2s). Every property is precomputed in a dict so that the

@@ -1,5 +1,5 @@
 """Reading cards as a combination, comparing combinations, naming them (rule text "Combinations",
-"Bombs", "The special cards"; DECISIONS.md 3-8).
+"Bombs", "The special cards"; D3-D7).
 
 A combination is a `Combo(kind, size, rank, phoenix)`: `rank` is what it is compared by (the
 triple of a full house, the top card of a straight or stairs, half steps for the Phoenix single),
@@ -105,7 +105,7 @@ def readings(cards: list[str], top: Combo | None = None) -> list[Combo]:
 
 
 def bomb_power(combo: Combo) -> tuple:
-    """Straight flush over four of a kind, then more cards, then the higher rank (DECISIONS 7)."""
+    """Straight flush over four of a kind, then more cards, then the higher rank (D7)."""
     return (combo.kind == STRAIGHT_FLUSH, combo.size, combo.rank)
 
 

@@ -1,5 +1,5 @@
 """The open round on the game's data: plays, passes, who wins it, collecting it, going out
-(rule text "Playing a round", "End of a hand"; DECISIONS.md 8-12, 18-19, 22, 26-28).
+(rule text "Playing a round", "End of a hand"; D8-D12, D18, D19, D22).
 
 Functions here return the next state by name, so the states stay thin.
 """
@@ -48,7 +48,7 @@ def points(cards: list[str]) -> int:
 
 
 def needed(combo: Combo | None) -> int:
-    """The fewest cards that can beat `combo`, from public information only (DECISIONS 22)."""
+    """The fewest cards that can beat `combo`, from public information only (D22)."""
     if combo is None:
         return 0
     if combo.kind == STRAIGHT_FLUSH:
@@ -116,7 +116,7 @@ def go_out(game, player_id: int, combo: Combo) -> str | None:
         return "endHand"
     if len(out) < 3:
         return None
-    data["hand_over"] = True  # the third player out ends the hand at once (DECISIONS 19)
+    data["hand_over"] = True  # the third player out ends the hand at once (D19)
     if combo.kind == FOX_LEAD:
         data["discard"].extend(data["trick"][-1]["cards"])
         data["trick"], data["top"], data["last_player"] = [], None, None
@@ -171,7 +171,7 @@ def next_turn(game, after: int, table_top: Combo) -> str:
 
 def round_won(game, table_top: Combo) -> str:
     """The round is won but stays on the table (bombs still allowed) until the next lead or the
-    Dragon gift collects it (DECISIONS 9)."""
+    Dragon gift collects it (D9)."""
     data = game.data
     data["round_won"] = True
     winner = data["last_player"]

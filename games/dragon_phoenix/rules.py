@@ -1,5 +1,5 @@
 """Legality of a play: combination, comparison, the Fox, out-of-turn bombs and the wish
-(rule text "Combinations", "Bombs", "The special cards"; DECISIONS.md 3-14). Pure functions.
+(rule text "Combinations", "Bombs", "The special cards"; D3-D14). Pure functions.
 
 A refused play raises `Illegal` with a sentence the player reads; the states turn it into a
 UserError.
@@ -32,7 +32,7 @@ def contains_rank(cards, rank: int) -> bool:
 
 
 def wish_obliges(hand: list[str], top: Combo | None, wish: int | None, listed: list | None = None) -> bool:
-    """DECISIONS 14, 20, 21: in your turn you must fulfil the wish when a non-bomb play with a
+    """D14: in your turn you must fulfil the wish when a non-bomb play with a
     natural card of the wished rank is possible; leading, whenever you hold one. `listed`: the
     hand's plays on `top` when already listed (`plays(hand, top)`), so they are not listed again."""
     if wish is None or not contains_rank(hand, wish):
@@ -51,7 +51,7 @@ def a_rank(rank: int) -> str:
 
 
 def choose_reading(cards: list[str], top: Combo | None, phoenix: int | None) -> Combo:
-    """The combination these cards make; `phoenix` picks a reading, else the highest (DECISIONS 4)."""
+    """The combination these cards make; `phoenix` picks a reading, else the highest (D4)."""
     found = readings(cards, top)
     if not found:
         if cards == [PHOENIX] and top is not None and top.rank == DRAGON_RANK:

@@ -1,5 +1,5 @@
 """End of a hand: hand-over by the last player, card points, double victory and calls
-(rule text "End of a hand", "Calls", "Scoring"; DECISIONS.md 17, 19, 20, 25, 28-30). Pure."""
+(rule text "End of a hand", "Calls", "Scoring"; D17, D19-D21). Pure."""
 from __future__ import annotations
 
 from .cards import card_points
@@ -37,7 +37,7 @@ def hand_score(seats: dict, out_order: list, won: dict, last_hand: list[str], ca
 
 
 def winner(totals: list[int], target: int) -> int | None:
-    """The winning team after a hand, or None to play on (DECISIONS 21: equal totals play on)."""
+    """The winning team after a hand, or None to play on (D21: equal totals play on)."""
     if max(totals) >= target and totals[0] != totals[1]:
         return 0 if totals[0] > totals[1] else 1
     return None

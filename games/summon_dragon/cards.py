@@ -1,12 +1,12 @@
 """Summon the Dragon cards: codes, suits, ranks, and the properties the rules look up.
 
-A card code is `<rank>-<suit>` (`7-fire`, `queen-water`) or `dragon` (DESIGN.md "Card codes").
+A card code is `<rank>-<suit>` (`7-fire`, `queen-water`) or `dragon` (RULES.md "Cards and seats").
 Properties are precomputed dicts so the rules and the bots never parse codes in a loop.
 """
 from __future__ import annotations
 
 SUITS = ("earth", "wind", "fire", "water")
-# Per suit, low to high (DECISIONS.md item 2).
+# Per suit, low to high (D2).
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "mage", "warrior", "queen", "king", "elemental")
 DRAGON = "dragon"
 

@@ -1,7 +1,7 @@
 """The rules of Summon the Dragon as pure functions over card codes (no engine).
 
-Rule references: "text" is ../shared/rules/summon-the-dragon.txt, "Dn" is item n of the Summon the
-Dragon part of DECISIONS.md.
+Rule references: "text" is the published rule text of Summon the Dragon; "Dn" is decision n in this
+game's RULES.md (section "Decisions").
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-# ----- bidding (text "The Bid", D5-D7) ------------------------------------------------------------
+# ----- bidding (text "The Bid", D5, D6) -----------------------------------------------------------
 def lowest_bid(high: dict | None) -> int:
     """The fewest tricks a bid may name over the standing bid (None: the opening bid, D4)."""
     return high["tricks"] + 1 if high else MIN_BID
@@ -52,7 +52,7 @@ def bid_error(tricks: int, designation: str, high: int | None) -> str | None:
 
 
 def auction_over(high: int | None, passed: int, players: int = 4) -> bool:
-    """The auction ends when everyone but the high bidder has passed, or at a bid of 13 (D5, D7)."""
+    """The auction ends when everyone but the high bidder has passed, or at a bid of 13 (D5)."""
     return high is not None and (high >= MAX_BID or passed >= players - 1)
 
 
@@ -61,16 +61,16 @@ def dealer_stuck(high: int | None, passed: int, players: int = 4) -> bool:
     return high is None and passed >= players - 1
 
 
-# ----- the option (text "Taking the option", D7-D14) ------------------------------------------------
+# ----- the option (text "Taking the option", D7-D9) -------------------------------------------------
 def options_for(bidder_hand: list[str]) -> list[str]:
-    """A bidder holding the Dragon is not offered Summon (D12)."""
+    """A bidder holding the Dragon is not offered Summon (D8)."""
     return [KITTY, NO_HELP] if DRAGON in bidder_hand else list(OPTIONS)
 
 
-# ----- following (text "The Play", D12-D14, D17-D20) ------------------------------------------------
+# ----- following (text "The Play", D12-D14) ---------------------------------------------------------
 # The suit each card counts as for following and trumping, by trump suit (None: no-trump): in a suit
-# contract the Dragon is the top trump for every rule (D18); in no-trump it belongs to no suit until
-# played (D20). Looked up per card, so the rules below never branch on the Dragon in their loops.
+# contract the Dragon is the top trump for every rule (D13); in no-trump it belongs to no suit until
+# played (D14). Looked up per card, so the rules below never branch on the Dragon in their loops.
 RULING_SUIT: dict[str | None, dict[str, str | None]] = {
     trump: {**SUIT_OF, DRAGON: trump} for trump in (*SUITS, None)
 }
@@ -78,29 +78,29 @@ RULING_SUIT: dict[str | None, dict[str, str | None]] = {
 
 def follows(card: str, led: str, trump: str | None) -> bool:
     """Does `card` follow the led suit? On a trump lead the Dragon follows; in no-trump a natural card
-    of the suit follows (the Dragon may always be played as the led suit, D20, but never must be)."""
+    of the suit follows (the Dragon may always be played as the led suit, D14, but never must be)."""
     return RULING_SUIT[trump][card] == led
 
 
 def playable(hand: list[str], led: str | None, trump: str | None) -> list[str]:
     """The cards of `hand` that may be played to a trick whose led suit is `led` (None: leading)."""
     if led is None:
-        return list(hand)                                    # leading is free (D17)
+        return list(hand)                                    # leading is free (D12)
     suit_of = RULING_SUIT[trump]
     following = [c for c in hand if suit_of[c] == led]
     if trump is None:
         if following and DRAGON in hand:
-            following.append(DRAGON)                         # D20: the Dragon as the led suit, by choice
+            following.append(DRAGON)                         # D14: the Dragon as the led suit, by choice
         return following or list(hand)                       # D12: void in no-trump plays anything
     if following:
         return following
     trumps = [c for c in hand if suit_of[c] == trump]
-    return trumps or list(hand)                              # void: must trump, else anything (D17)
+    return trumps or list(hand)                              # void: must trump, else anything (D12)
 
 
 def play_moves(cards: list[str], led: str | None, trump: str | None) -> list[dict]:
     """The playCard arguments for these playable cards: one per card, except the no-trump Dragon,
-    once per declaration it may take, and per suit when it leads (D18-D20)."""
+    once per declaration it may take, and per suit when it leads (D13, D14)."""
     if trump is not None or DRAGON not in cards:
         return [{"card": card} for card in cards]
     moves = []
@@ -130,8 +130,8 @@ def declare_dragon(designation: str, led: str | None, suit: str | None,
                    declare: str | None) -> tuple[str, str]:
     """The (suit, highest|lowest) the Dragon is played as; raises ValueError naming the rule.
 
-    Suit contract: always the highest trump (D18). No-trump: when led, its holder names the suit and
-    highest or lowest (D19); following, it takes the led suit and is highest or lowest (D20, D21).
+    Suit contract: always the highest trump (D13). No-trump: when led, its holder names the suit and
+    highest or lowest (D14); following, it takes the led suit and is highest or lowest (D14).
     """
     trump = trump_of(designation)
     if trump is not None:
@@ -154,7 +154,7 @@ def power(card: str, suit: str, declare: str | None, led: str, designation: str)
     """How strongly a played card contends for the trick: the highest tuple wins.
 
     Tier 2 trumps, 1 the led suit, 0 off-suit (never wins). In no-trump a Dragon declared highest
-    ranks above the Elemental, lowest below the 1 (D21); low no-trump reverses the ranking (D15, D22).
+    ranks above the Elemental, lowest below the 1 (D14); low no-trump reverses the ranking (D15).
     """
     trump = trump_of(designation)
     if card == DRAGON:
@@ -183,7 +183,7 @@ def trick_units(number: int) -> int:
     return 2 if number == TRICKS else 1
 
 
-# ----- scoring (D24, D25) ---------------------------------------------------------------------------
+# ----- scoring (D17, D18) ---------------------------------------------------------------------------
 def hand_score(bid: int, taken: int, no_help: bool) -> tuple[int, int]:
     """(bidding team, defenders) points for a hand where the bidders took `taken` of 13 units."""
     if taken >= bid:
@@ -194,7 +194,7 @@ def hand_score(bid: int, taken: int, no_help: bool) -> tuple[int, int]:
 
 
 def game_winner(team_scores: list[int], target: int) -> int | None:
-    """The winning team once a team is at the target and the totals differ (D25); None: play on."""
+    """The winning team once a team is at the target and the totals differ (D18); None: play on."""
     if max(team_scores) < target or team_scores[0] == team_scores[1]:
         return None
     return 0 if team_scores[0] > team_scores[1] else 1

@@ -1,4 +1,4 @@
-"""Zhubu Shengji cards: codes, ranks, suits and card points (DESIGN.md "Card codes").
+"""Zhubu Shengji cards: codes, ranks, suits and card points (RULES.md "Cards").
 
 Naturals are `6C`..`AS` (ranks 6..A in suits C D H S); the wilds are the four 2s (`2C`..`2S`)
 and the two jokers `X1`, `X2`. Every property is precomputed in a dict, so rule code only looks up.
@@ -17,7 +17,7 @@ TWOS = ["2C", "2D", "2H", "2S"]
 JOKERS = ["X1", "X2"]
 DECK = NATURALS + TWOS + JOKERS
 
-# DECISIONS item 1: seat 0 gets 2C 2D X1 face up, seat 1 gets 2H 2S X2.
+# D1: seat 0 gets 2C 2D X1 face up, seat 1 gets 2H 2S X2.
 WILDS_BY_SEAT = [["2C", "2D", "X1"], ["2H", "2S", "X2"]]
 
 RANK = {code: RANK_VALUE[code[:-1]] for code in NATURALS}
@@ -27,7 +27,7 @@ SUIT = {code: code[-1] for code in NATURALS}
 SUIT.update(dict.fromkeys(TWOS + JOKERS))
 IS_WILD = {code: code in TWOS or code in JOKERS for code in DECK}
 
-# DECISIONS item 13: 7, 9, J, K are worth 2; a 2 is worth 6; a joker 12; 80 in all.
+# D13: 7, 9, J, K are worth 2; a 2 is worth 6; a joker 12; 80 in all.
 POINTS = dict.fromkeys(DECK, 0)
 POINTS.update({code: 2 for code in NATURALS if code[:-1] in ("7", "9", "J", "K")})
 POINTS.update(dict.fromkeys(TWOS, 6))

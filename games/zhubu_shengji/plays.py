@@ -145,7 +145,7 @@ def play_args(cards: list[str], combo: dict) -> dict:
 
 # ----- bombs ----------------------------------------------------------------------------------------
 def bombs(index: HandIndex, above: int = 0) -> list[Play]:
-    """DECISIONS item 5: the bombs in hand of a level above `above`."""
+    """D5: the bombs in hand of a level above `above`."""
     found = []
     if above < BOMBS["hand"] and index.by_rank.keys() >= HAND_BOMB:
         choices = [index.by_rank[rank] for rank in HAND_BOMB_RANKS]
@@ -171,7 +171,7 @@ def _built(plays: list[Play]) -> list[Play]:
 
 # ----- sets -----------------------------------------------------------------------------------------
 def set_groups(index: HandIndex, size: int | None = None, above: int = 0) -> list[Group]:
-    """DECISIONS items 2-3: sets of 1-7 cards with at least one natural; a wild alone is a single.
+    """D2, D3: sets of 1-7 cards with at least one natural; a wild alone is a single.
     One group per rank and number of naturals."""
     groups = []
     for rank, naturals in index.by_rank.items():
@@ -229,7 +229,7 @@ SUIT_SETS = {width: _suit_sets(width) for width in (1, 2, 3, 4)}
 
 
 def run_groups(index: HandIndex, width: int, length: int | None = None, above: int = 0) -> list[Group]:
-    """DECISIONS item 7: consecutive ranks of `width` cards each (`length` of them, or any length).
+    """D7: consecutive ranks of `width` cards each (`length` of them, or any length).
     A run takes any naturals the hand holds at its ranks in a set of `width` suits (so the same
     suits in every set), and wilds in all its other places, heading it up to X. One group per suit
     set, bottom and top."""

@@ -1,4 +1,4 @@
-"""Combinations, their readings and what beats what (rule text "Game play", DECISIONS.md items 2-9).
+"""Combinations, their readings and what beats what (rule text "Game play", D2-D8).
 
 A combination is a JSON dict: `{"kind": "set"|"run"|"bomb", "width", "length", "top", "wilds"}`.
 A set is `width` cards of one rank (length 1); a run is `length` consecutive ranks of `width` cards
@@ -33,7 +33,7 @@ def combo(kind: str, width: int, length: int, top: int, wilds: dict | None = Non
 
 # ----- reading cards ------------------------------------------------------------------------
 def bomb_of(cards: list[str]) -> dict | None:
-    """DECISIONS item 5: exactly natural 7-9-J-K, 2-2, 2-Joker or 2-2-Joker; nothing larger is a bomb."""
+    """D5: exactly natural 7-9-J-K, 2-2, 2-Joker or 2-2-Joker; nothing larger is a bomb."""
     if len(cards) == 4 and not any(IS_WILD[c] for c in cards) \
             and sorted(RANK[c] for c in cards) == HAND_BOMB_RANKS:
         return combo("bomb", 4, 1, BOMBS["hand"])
@@ -56,7 +56,7 @@ def assign_wilds(wild_cards: list[str], slots: list[int]) -> dict | None:
 
 
 def readings(cards: list[str]) -> list[dict]:
-    """Every combination these cards can be read as (DECISIONS items 2-11)."""
+    """Every combination these cards can be read as (D2-D8)."""
     n = len(cards)
     naturals = [c for c in cards if not IS_WILD[c]]
     wilds = [c for c in cards if IS_WILD[c]]
@@ -64,7 +64,7 @@ def readings(cards: list[str]) -> list[dict]:
     if bomb:
         return [bomb]
     if not naturals:
-        # DECISIONS item 2: a wild alone is a single at its natural rank; several are a bomb or nothing.
+        # D2: a wild alone is a single at its natural rank; several are a bomb or nothing.
         return [combo("set", 1, 1, RANK[cards[0]])] if n == 1 else []
     ranks = [RANK[c] for c in naturals]
     found = []
@@ -126,7 +126,7 @@ def reading_as(cards: list[str], wilds: dict) -> dict:
 
 
 def why_not(cards: list[str], wanted: list[int] | None = None) -> str:
-    """The rule a play breaks, for the refusal (rule text "Game play", DECISIONS.md items 3-11)."""
+    """The rule a play breaks, for the refusal (rule text "Game play", D3-D7)."""
     naturals = [c for c in cards if not IS_WILD[c]]
     if not naturals:
         return "Wilds alone make only a single or a bomb: 2-2, 2-Joker or 2-2-Joker."
@@ -158,7 +158,7 @@ def why_not(cards: list[str], wanted: list[int] | None = None) -> str:
 
 # ----- what beats what ------------------------------------------------------------------------
 def beats(new: dict, old: dict | None) -> bool:
-    """DECISIONS items 5 and 12: same type and higher top; any bomb beats a non-bomb; bombs by level."""
+    """D5 and D7: same type and higher top; any bomb beats a non-bomb; bombs by level."""
     if old is None:
         return True
     if new["kind"] == "bomb":

@@ -1,6 +1,6 @@
 """Hand scoring: the going-out score, card points and the bidding variant's risk and reward.
 
-The bid rows are data in one place (DECISIONS.md item 15): the designer's table is lost, so
+The bid rows are data in one place (D15): the designer's table is lost, so
 `BID_REWARD` is a reconstruction matching its one known value (a bid of 3 rewards 77); replace the
 rows here when the real table turns up.
 """
@@ -15,7 +15,7 @@ TARGET_WITH_BIDDING = 1000
 
 
 def going_out_score(cards_left: int) -> int:
-    """DECISIONS item 12: 17 for the first card left, 16 more for the second, ... (17, 33, 48, 62, ...)."""
+    """D12: 17 for the first card left, 16 more for the second, ... (17, 33, 48, 62, ...)."""
     return 17 * cards_left - cards_left * (cards_left - 1) // 2
 
 
@@ -26,7 +26,7 @@ BID_REWARD = [0, 27, 53, 77, 99, 120, 139, 157, 173, 187, 200, 211, 221, 229, 23
 
 def score_hand(went_out: str, opponent: str, opponent_hand: list[str], undealt: list[str],
                won: dict[str, list[str]], contract: dict | None) -> dict:
-    """Points each player scores for a hand (DECISIONS items 12, 13, 15), with the breakdown.
+    """Points each player scores for a hand (D12, D13, D15), with the breakdown.
 
     `won` holds the cards each player received in tricks; `contract` is `{"bidder", "bid"}` or None.
     Player keys are string ids.
@@ -52,7 +52,7 @@ def score_hand(went_out: str, opponent: str, opponent_hand: list[str], undealt: 
 
 
 def next_dealer(scores: dict[str, int], last_went_out: str) -> str:
-    """DECISIONS item 10: the player ahead on points deals; on equal points, the last hand's winner."""
+    """D10: the player ahead on points deals; on equal points, the one who went out in the last hand."""
     ids = sorted(scores)
     high = max(scores.values())
     leaders = [pid for pid in ids if scores[pid] == high]
@@ -60,7 +60,7 @@ def next_dealer(scores: dict[str, int], last_went_out: str) -> str:
 
 
 def game_over(scores: dict[str, int], hands_played: int, target: int) -> bool:
-    """DECISIONS item 14: at the target or after 12 hands, if the scores differ (a tie plays one more hand)."""
+    """D14: at the target or after 12 hands, if the scores differ (a tie plays one more hand)."""
     values = list(scores.values())
     reached = max(values) >= target or hands_played >= HAND_LIMIT
     return reached and len(set(values)) > 1

@@ -1,5 +1,5 @@
 """Combinations, readings and comparisons (rule text "Combinations", "Bombs", "The special
-cards"; DECISIONS.md 2-8). Each test names the rule it checks."""
+cards"; D2-D7). Each test names the rule it checks."""
 import pytest
 
 from games.dragon_phoenix.cards import DECK, POINTS, card_points
@@ -25,7 +25,7 @@ def read(*cards, top=None):
     return found[0] if found else None
 
 
-def test_decision_2_card_points_total_100():
+def test_D2_card_points_total_100():
     assert len(DECK) == 52 and card_points(DECK) == 100
     assert (POINTS["5H"], POINTS["10S"], POINTS["KD"], POINTS["dragon"], POINTS["phoenix"]) == (5, 10, 10, 25, -25)
     assert POINTS["AC"] == POINTS["herald"] == POINTS["fox"] == 0
@@ -44,7 +44,7 @@ def test_decision_2_card_points_total_100():
     (["9C", "9D", "9H", "9S"], FOUR, 9),
     (["4H", "5H", "6H", "7H", "8H"], STRAIGHT_FLUSH, 8),
 ])
-def test_decision_3_and_7_combination_kinds(cards, kind, rank):
+def test_D3_D7_combination_kinds(cards, kind, rank):
     combo = read(*cards)
     assert (combo.kind, combo.size, combo.rank) == (kind, len(cards), rank)
 
@@ -65,14 +65,14 @@ def test_rule_text_combinations_refusals_name_the_rule(cards, message):
     assert why_no_combination(cards) == message
 
 
-def test_decision_3_no_other_shapes():
+def test_D3_no_other_shapes():
     """No four of a kind with the Phoenix, no full house of one rank, no consecutive triples."""
-    assert read("3C", "3D", "3H", "3S", "phoenix") is None  # DECISIONS 4: not a full house
+    assert read("3C", "3D", "3H", "3S", "phoenix") is None  # D4: not a full house
     assert read("3C", "3D", "3H", "4C", "4D", "4H") is None
     assert read("QC", "KD", "AS", "herald", "3C") is None  # no wrapping round
 
 
-def test_decision_3_reply_same_kind_and_length():
+def test_D3_reply_same_kind_and_length():
     six = read("3C", "4D", "5S", "6C", "7C", "8D")
     assert not beats(read("9C", "10D", "JS", "QC", "KC"), six)
     assert beats(read("4C", "5D", "6S", "7C", "8C", "9D"), six)
@@ -85,7 +85,7 @@ def test_rule_text_compare_full_house_by_its_triple():
     assert not beats(read("3S", "3H", "3C", "AC", "AD"), read("4C", "4D", "4H", "5C", "5D"))
 
 
-def test_decision_4_phoenix_wild_in_combinations():
+def test_D4_phoenix_wild_in_combinations():
     assert read("QC", "QD", "phoenix") == Combo(TRIPLE, 3, 12, 12)
     assert read("4C", "5D", "7S", "8C", "phoenix") == Combo(STRAIGHT, 5, 8, 6)
     assert read("herald", "phoenix", "4C", "5D", "6S") == Combo(STRAIGHT, 5, 6, 3)
@@ -93,14 +93,14 @@ def test_decision_4_phoenix_wild_in_combinations():
     assert read("4H", "5H", "6H", "7H", "phoenix").kind == STRAIGHT, "the Phoenix never makes a bomb"
 
 
-def test_decision_4_several_readings_highest_first():
+def test_D4_several_readings_highest_first():
     full_house = readings(["8C", "8D", "KC", "KD", "phoenix"])
     assert [(c.rank, c.phoenix) for c in full_house] == [(13, 13), (8, 8)]
     straight = readings(["4C", "5D", "6S", "7C", "phoenix"])
     assert [(c.rank, c.phoenix) for c in straight] == [(8, 8), (7, 3)]
 
 
-def test_decision_5_phoenix_single_half_above():
+def test_D5_phoenix_single_half_above():
     king = read("KC")
     phoenix = read("phoenix", top=king)
     assert phoenix.rank == 13.5 and beats(phoenix, king)
@@ -117,7 +117,7 @@ def test_rule_text_dragon_highest_single():
     assert beats(read("3C", "3D", "3H", "3S"), dragon)
 
 
-def test_decision_7_bomb_order():
+def test_D7_bomb_order():
     four_8 = read("8C", "8D", "8H", "8S")
     four_9 = read("9C", "9D", "9H", "9S")
     flush_5 = read("3H", "4H", "5H", "6H", "7H")
@@ -132,7 +132,7 @@ def test_decision_7_bomb_order():
     assert not beats(read("AC", "AD"), four_8)
 
 
-def test_decision_10_herald_and_phoenix_never_in_a_bomb():
+def test_D7_herald_and_phoenix_never_in_a_bomb():
     assert read("herald", "3C", "4C", "5C", "6C").kind == STRAIGHT
 
 

@@ -1,4 +1,4 @@
-"""The two worked examples of the rule text, played through the engine (DECISIONS.md 20, 30)."""
+"""The two worked examples of the rule text, played through the engine (D20)."""
 from games.dragon_phoenix.cards import DECK, card_points
 from games.dragon_phoenix.scoring import hand_score
 

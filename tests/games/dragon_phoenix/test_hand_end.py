@@ -1,5 +1,5 @@
 """Going out, the end of a hand, scoring and the end of the game (rule text "End of a hand",
-"Calls", "Scoring", "Winning the game"; DECISIONS.md 17-21, 25-30)."""
+"Calls", "Scoring", "Winning the game"; D17-D21)."""
 import pytest
 
 from framework.engine import ActionError
@@ -23,7 +23,7 @@ def table():
     return table
 
 
-def test_decision_18_and_27_third_player_out_ends_the_hand(table):
+def test_D18_D19_third_player_out_ends_the_hand(table):
     play(table, BEN, *SPADES)  # a bomb out of turn; Carla is out, so Dan follows
     assert table.active_players() == [DAN]
     pass_(table, DAN)
@@ -49,7 +49,7 @@ def test_decision_18_and_27_third_player_out_ends_the_hand(table):
     assert table.current_state.name == "highFlight" and data(table)["hand_number"] == 2, "the next hand is dealt"
 
 
-def test_decision_28_double_victory_ends_the_hand_at_once(table):
+def test_D19_double_victory_ends_the_hand_at_once(table):
     play(table, ANNA, *HEARTS)  # out of turn on Carla's straight
     pass_(table, BEN)
     pass_(table, DAN)
@@ -73,19 +73,19 @@ def finish_hand_at_500(totals: list[int]):
     return table
 
 
-def test_decision_21_game_ends_at_the_target_with_the_higher_total():
+def test_D21_game_ends_at_the_target_with_the_higher_total():
     table = finish_hand_at_500([400, 450])
     assert data(table)["totals"] == [600, 450]
     assert table.status == "finished"
 
 
-def test_decision_21_equal_totals_play_another_hand():
+def test_D21_equal_totals_play_another_hand():
     table = finish_hand_at_500([400, 600])
     assert data(table)["totals"] == [600, 600]
     assert table.status == "playing" and data(table)["hand_number"] == 2
 
 
-def test_decision_26_winning_the_round_with_the_last_card_gives_the_lead_on():
+def test_D18_winning_the_round_with_the_last_card_gives_the_lead_on():
     table = new_table(HANDS)
     play(table, CARLA, *CLUBS_RUN)
     for pid in (DAN, ANNA, BEN):
@@ -99,7 +99,7 @@ SEATS = {"a": 0, "b": 1, "c": 2, "d": 3}
 NO_CALLS = {"a": None, "b": None, "c": None, "d": None}
 
 
-def test_decision_29_last_players_hand_to_opponents_rounds_to_first_out():
+def test_D20_last_players_hand_to_opponents_rounds_to_first_out():
     won = {"a": ["5C"], "b": ["10C", "KC"], "c": ["dragon"], "d": ["KD", "10D"]}
     result = hand_score(SEATS, ["b", "a", "c"], won, ["KS"], NO_CALLS)
     assert result["cards"] == [5 + 25 + 10, 20 + 20], "Dan's rounds go to Ben, out first; his K to Anna and Carla"
@@ -107,21 +107,21 @@ def test_decision_29_last_players_hand_to_opponents_rounds_to_first_out():
     assert result["cards"] == [5 + 25 + 20 + 10, 20], "Dan's rounds go to Anna, out first"
 
 
-def test_decision_25_calls_are_individual():
+def test_D17_calls_are_individual():
     calls = {"a": "takeOff", "b": None, "c": "takeOff", "d": "highFlight"}
     result = hand_score(SEATS, ["a", "c"], {k: [] for k in SEATS}, [], calls)
     assert result["double"] == 0 and result["calls"] == [100 - 100, -200]
     assert result["total"] == [200, -200]
 
 
-def test_decision_21_winner_rule():
+def test_D21_winner_rule():
     assert winner([990, 500], 1000) is None
     assert winner([1000, 500], 1000) == 0
     assert winner([1050, 1100], 1000) == 1
     assert winner([1100, 1100], 1000) is None
 
 
-def test_decision_11_fox_with_the_partner_out_goes_to_the_next_player_still_in(table):
+def test_D11_fox_with_the_partner_out_goes_to_the_next_player_still_in(table):
     play(table, BEN, *SPADES)
     pass_(table, DAN)
     pass_(table, ANNA)

@@ -1,5 +1,5 @@
 """The start of a hand: deal 8, High Flight, deal 5, Take-off, passing, the first lead
-(rule text "Setup", "Calls"; DECISIONS.md 6, 15-17, 22), driven through the engine."""
+(rule text "Setup", "Calls"; D6, D15-D17, D22), driven through the engine."""
 import pytest
 from marshmallow import ValidationError
 
@@ -17,7 +17,7 @@ def dealt():
     return Table.create(GAME, PLAYERS, {"deal": deal}, "start"), deal, passes
 
 
-def test_decision_16_high_flight_after_8_cards_public_at_once(dealt):
+def test_D16_high_flight_after_8_cards_public_at_once(dealt):
     table, deal, _ = dealt
     assert table.current_state.name == "highFlight"
     assert sorted(table.active_players()) == sorted(IDS)
@@ -33,7 +33,7 @@ def test_decision_16_high_flight_after_8_cards_public_at_once(dealt):
     assert sorted(table.view(ANNA)["data"]["hand"]) == sorted(deal["hands"][0])
 
 
-def test_decision_17_one_call_per_player_take_off_from_the_8_card_deal(dealt):
+def test_D17_one_call_per_player_take_off_from_the_8_card_deal(dealt):
     table, _, _ = dealt
     table.apply(ANNA, "takeOff", {})
     with pytest.raises(ActionError, match="already called Take-off"):
@@ -46,7 +46,7 @@ def test_decision_17_one_call_per_player_take_off_from_the_8_card_deal(dealt):
                                                   str(CARLA): None, str(DAN): None}
 
 
-def test_decision_15_passing_is_hidden_until_all_have_chosen(dealt):
+def test_D15_passing_is_hidden_until_all_have_chosen(dealt):
     table, deal, passes = dealt
     for pid in IDS:
         table.apply(pid, "highFlight", {"call": False})
@@ -70,17 +70,17 @@ def test_decision_15_passing_is_hidden_until_all_have_chosen(dealt):
     assert table.view(ANNA)["data"]["my_passes"] == passes[ANNA]
 
 
-def test_decision_6_herald_holder_after_passing_leads_any_combination():
+def test_D6_herald_holder_after_passing_leads_any_combination():
     table = new_table(complete(["AC", "AD"], ["herald"]))
     assert table.active_players() == [BEN]
     assert table.view(BEN)["state"]["args"]["lead"] is True
     with pytest.raises(ActionError, match="you must play"):
-        table.apply(BEN, "pass", {})  # DECISIONS 10: no pass on a lead
+        table.apply(BEN, "pass", {})  # D10: no pass on a lead
     hand = table.view(BEN)["data"]["hand"]
     play(table, BEN, [c for c in hand if c != "herald"][0])
 
 
-def test_decision_17_take_off_until_the_first_card_leaves_the_hand():
+def test_D17_take_off_until_the_first_card_leaves_the_hand():
     table = new_table(complete(["herald", "3C"], ["5C"], ["6C"], ["7C"]))
     table.apply(CARLA, "takeOff", {})  # out of turn, after passing
     play(table, ANNA, "3C")
@@ -106,7 +106,7 @@ def test_fixed_deal_is_validated():
         GAME.load_options({"target": 700})
 
 
-def test_decision_22_hand_sizes_visible_and_no_other_hand():
+def test_D22_hand_sizes_visible_and_no_other_hand():
     table = new_table(complete(["herald", "3C"]))
     view = table.view(BEN)
     assert view["data"]["hand_sizes"] == {str(p): 13 for p in IDS}

@@ -33,7 +33,7 @@ def test_a_user_and_three_bots_play_to_1000(dp):
 
 
 def test_out_of_turn_bomb_over_http(dp):
-    """DECISIONS item 8: a waiting player may bomb whenever a combination lies on the table; play
+    """D8: a waiting player may bomb whenever a combination lies on the table; play
     goes on to the bomber's left. Only bombs may be played out of turn."""
     _, api = dp
     hands = complete(["herald", "3C"], [], ["9C", "9D", "9H", "9S"], [])

@@ -1,5 +1,5 @@
 """Rounds as players play them (rule text "Playing a round", "The special cards", "Bombs";
-DECISIONS.md 8-14, 18, 22): bombs out of turn, the Fox, the Dragon, the wish, going out."""
+D8-D14, D18, D22): bombs out of turn, the Fox, the Dragon, the wish, going out."""
 import pytest
 
 from framework.engine import ActionError
@@ -25,12 +25,12 @@ def table():
     return new_table(HANDS)
 
 
-def test_decision_8_no_bomb_before_the_lead(table):
+def test_D8_no_bomb_before_the_lead(table):
     with pytest.raises(ActionError, match="needs a combination on the table"):
         play(table, DAN, "JC", "JD", "JH", "JS")
 
 
-def test_decision_8_bomb_out_of_turn_continues_at_the_bombers_left(table):
+def test_D8_bomb_out_of_turn_continues_at_the_bombers_left(table):
     play(table, ANNA, "5C")
     play(table, DAN, "JC", "JD", "JH", "JS")
     assert table.active_players() == [ANNA]
@@ -40,7 +40,7 @@ def test_decision_8_bomb_out_of_turn_continues_at_the_bombers_left(table):
         play(table, ANNA, "8C", "8D", "8H", "8S")
 
 
-def test_decision_8_passes_before_a_bomb_do_not_count(table):
+def test_D9_passes_before_a_bomb_do_not_count(table):
     play(table, ANNA, "5C")
     pass_(table, BEN)
     play(table, DAN, "JC", "JD", "JH", "JS")  # out of turn, while Carla is to play
@@ -52,14 +52,14 @@ def test_decision_8_passes_before_a_bomb_do_not_count(table):
     assert data(table)["round_won"] and table.active_players() == [DAN]
 
 
-def test_decision_8_bomb_on_your_own_play(table):
+def test_D8_bomb_on_your_own_play(table):
     play(table, ANNA, "5C")
     assert table.active_players() == [BEN]
     play(table, ANNA, "8C", "8D", "8H", "8S")
     assert data(table)["trick"][-1]["player"] == ANNA and table.active_players() == [BEN]
 
 
-def test_decision_9_bomb_after_the_last_pass_reopens_the_round(table):
+def test_D9_bomb_after_the_last_pass_reopens_the_round(table):
     play(table, ANNA, "5C")
     play(table, BEN, "KD")
     pass_(table, CARLA)
@@ -77,7 +77,7 @@ def test_decision_9_bomb_after_the_last_pass_reopens_the_round(table):
     assert sorted(data(table)["won"][str(DAN)]) == sorted(["5C", "KD", "JC", "JD", "JH", "JS"])
 
 
-def test_decision_11_fox_gives_the_lead_to_the_partner_and_cannot_be_bombed(table):
+def test_D11_fox_gives_the_lead_to_the_partner_and_cannot_be_bombed(table):
     play(table, ANNA, "5C")
     play(table, BEN, "KD")
     pass_(table, CARLA)
@@ -91,7 +91,7 @@ def test_decision_11_fox_gives_the_lead_to_the_partner_and_cannot_be_bombed(tabl
         play(table, ANNA, "8C", "8D", "8H", "8S")
 
 
-def test_decision_12_dragon_round_given_to_an_opponent(table):
+def test_D12_dragon_round_given_to_an_opponent(table):
     play(table, ANNA, "5C")
     play(table, BEN, "dragon")
     with pytest.raises(ActionError, match="cannot be played on the Dragon"):
@@ -106,13 +106,13 @@ def test_decision_12_dragon_round_given_to_an_opponent(table):
     assert table.active_players() == [BEN], "the Dragon's player leads next"
 
 
-def test_decision_12_bomb_on_the_dragon_before_the_gift_keeps_the_round(table):
+def test_D12_bomb_on_the_dragon_before_the_gift_keeps_the_round(table):
     play(table, ANNA, "5C")
     play(table, BEN, "dragon")
     for pid in (CARLA, DAN, ANNA):
         pass_(table, pid)
     assert table.current_state.name == "giveDragon"
-    play(table, ANNA, "8C", "8D", "8H", "8S")  # DECISIONS 9: the gift has not collected it yet
+    play(table, ANNA, "8C", "8D", "8H", "8S")  # D9: the gift has not collected it yet
     assert table.current_state.name == "playerTurn" and table.active_players() == [BEN]
     for pid in (BEN, CARLA, DAN):
         pass_(table, pid)
@@ -120,7 +120,7 @@ def test_decision_12_bomb_on_the_dragon_before_the_gift_keeps_the_round(table):
     assert card_points(data(table)["won"][str(ANNA)]) == 30
 
 
-def test_decision_14_wish_obliges_and_is_fulfilled(table):
+def test_D14_wish_obliges_and_is_fulfilled(table):
     notes = play(table, ANNA, "herald", wish="7")
     assert any(n.type == "wish" and n.log == "${player_name} wishes for ${rank_name}" for n in notes)
     assert table.view(CARLA)["data"]["wish"] == "7"
@@ -135,7 +135,7 @@ def test_decision_14_wish_obliges_and_is_fulfilled(table):
     assert data(table)["wish"] is None
 
 
-def test_decision_14_wish_passes_from_player_to_player():
+def test_D14_wish_passes_from_player_to_player():
     table = new_table([
         ["herald", "AC", "3C", "3D", "4C", "4D", "5C", "5D", "6C", "6D", "7C", "7D", "8C"],
         ["KC", "KD", "KH", "QC", "QD", "QH", "JC", "JD", "JH", "10C", "10D", "10H", "AD"],
@@ -150,14 +150,14 @@ def test_decision_14_wish_passes_from_player_to_player():
     assert data(table)["wish"] is None
 
 
-def test_decision_20_leader_holding_the_wished_rank_must_lead_it():
+def test_D14_leader_holding_the_wished_rank_must_lead_it():
     table = new_table([
         ["herald", "AC", "3C", "3D", "4C", "4D", "5C", "5D", "6C", "6D", "7C", "7D", "8C"],
         ["KC", "KD", "KH", "QC", "QD", "QH", "10C", "10D", "10H", "AD", "AH", "8D", "8H"],
         ["QS", "3H", "4H", "5H", "6H", "7H", "3S", "4S", "5S", "6S", "7S", "8S", "10S"],
         ["9C", "9D", "9H", "9S", "JC", "JD", "JH", "JS", "KS", "AS", "fox", "phoenix", "dragon"]])
     play(table, ANNA, "herald", wish="9")
-    play(table, DAN, "JC", "JD", "JH", "JS")  # DECISIONS 21: a bomb out of turn need not fulfil it
+    play(table, DAN, "JC", "JD", "JH", "JS")  # D14, P3: a bomb out of turn need not fulfil it
     assert data(table)["wish"] == 9
     for pid in (ANNA, BEN, CARLA):
         pass_(table, pid)
@@ -168,7 +168,7 @@ def test_decision_20_leader_holding_the_wished_rank_must_lead_it():
     assert data(table)["wish"] is None
 
 
-def test_decision_22_auto_pass_until_the_round_ends(table):
+def test_D22_auto_pass_until_the_round_ends(table):
     table.apply(CARLA, "autoPass", {"on": False})
     with pytest.raises(ActionError, match="No round is open"):
         table.apply(CARLA, "autoPass", {"on": True})
@@ -183,7 +183,7 @@ def test_decision_22_auto_pass_until_the_round_ends(table):
     assert table.active_players() == [CARLA]
 
 
-def test_decision_22_automatic_pass_only_from_public_information(table):
+def test_D22_automatic_pass_only_from_public_information(table):
     """A player with fewer cards than could beat the table is passed for: hand sizes are public."""
     play(table, ANNA, "5C")
     play(table, BEN, "dragon")
@@ -194,7 +194,7 @@ def test_decision_22_automatic_pass_only_from_public_information(table):
     assert needed(combo_of("3H", "4H", "5H", "6H", "7H", "8H")) == 6
 
 
-def test_decision_22_too_few_cards_to_beat_the_dragon_passes_automatically(table):
+def test_D22_too_few_cards_to_beat_the_dragon_passes_automatically(table):
     play(table, ANNA, "5C")
     data(table)["hands"][str(CARLA)] = data(table)["hands"][str(CARLA)][:3]
     play(table, BEN, "dragon")
@@ -223,7 +223,7 @@ def test_variant_no_wish():
     assert data(table)["wish"] is None
 
 
-def test_decision_13_wish_offered_with_every_herald_play(table):
+def test_D13_wish_offered_with_every_herald_play(table):
     herald_plays = [args for action, args in table.legal_actions(ANNA) if args.get("cards") == ["herald"]]
     assert sorted(a.get("wish", "") for a in herald_plays) == sorted(
         ["", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])

@@ -1,4 +1,4 @@
-"""Legality of plays and the wish, as pure functions (DECISIONS.md 3-14, 19-21)."""
+"""Legality of plays and the wish, as pure functions (D3-D14)."""
 import pytest
 
 from games.dragon_phoenix.combos import STAIRS, STRAIGHT, readings
@@ -24,7 +24,7 @@ def test_refused_cards_not_held():
     assert refusal(["3C"], ["4C"]) == "You do not hold 4C."
 
 
-def test_decision_3_refusals_name_the_rule():
+def test_D3_refusals_name_the_rule():
     hand = ["3C", "4D", "5S", "6C", "7C", "8D", "9C", "10H", "JC", "phoenix", "dragon"]
     assert refusal(hand, ["3C", "4D", "5S", "6C"]) == "A straight needs at least 5 cards."
     six = combo("3H", "4H", "5D", "6D", "7S", "8S")
@@ -34,31 +34,31 @@ def test_decision_3_refusals_name_the_rule():
     assert refusal(hand, ["JC"], combo("dragon")) == "Only a bomb beats the Dragon."
 
 
-def test_decision_4_phoenix_argument_chooses_the_reading():
+def test_D4_phoenix_argument_chooses_the_reading():
     hand = ["8C", "8D", "KC", "KD", "phoenix"]
     assert check(hand, hand).rank == 13, "without it, the highest reading"
     assert check(hand, hand, phoenix=8).rank == 8
     assert refusal(hand, hand, phoenix=9) == "The Phoenix cannot stand for a 9 in these cards."
 
 
-def test_decision_8_only_bombs_out_of_turn():
+def test_D8_only_bombs_out_of_turn():
     hand = ["9C", "9D", "9H", "9S", "AC"]
     assert refusal(hand, ["AC"], combo("KC"), in_turn=False) == "Only a bomb may be played out of turn."
     assert check(hand, ["9C", "9D", "9H", "9S"], combo("KC"), in_turn=False).is_bomb
 
 
-def test_decision_11_fox_only_as_a_lead():
+def test_D11_fox_only_as_a_lead():
     assert check(["fox", "3C"], ["fox"]).kind == "fox"
     assert refusal(["fox", "3C"], ["fox"], combo("3D")) == "The Fox can only lead a round."
 
 
-def test_decision_13_only_the_herald_player_wishes():
+def test_D13_only_the_herald_player_wishes():
     assert check(["herald", "3C"], ["herald"], new_wish=11)
     assert refusal(["herald", "3C"], ["3C"], new_wish=11) == "Only the player of the Herald may make a wish."
     assert refusal(["herald"], ["herald"], new_wish=11, wish_allowed=False) == "This table plays without the wish."
 
 
-def test_decision_14_wish_obliges_in_turn_when_following():
+def test_D14_wish_obliges_in_turn_when_following():
     hand = ["7C", "9D", "JS"]
     assert wish_obliges(hand, combo("5C"), 7)
     assert refusal(hand, ["9D"], combo("5C"), wish=7) == "You must play a 7: the wish obliges you."
@@ -66,7 +66,7 @@ def test_decision_14_wish_obliges_in_turn_when_following():
     assert not wish_obliges(hand, combo("8C"), 7), "a 7 cannot beat an 8: no obligation"
 
 
-def test_decision_14_wish_counts_the_phoenix_as_helper_but_not_as_the_card():
+def test_D14_wish_counts_the_phoenix_as_helper_but_not_as_the_card():
     """Wished 9 on 4-5-6-7-8: 6 7 9 10 + Phoenix must be played as 6-7-P-9-10."""
     top = combo("4C", "5D", "6S", "7C", "8C")
     assert wish_obliges(["6D", "7D", "9S", "10H", "phoenix", "3C"], top, 9)
@@ -74,7 +74,7 @@ def test_decision_14_wish_counts_the_phoenix_as_helper_but_not_as_the_card():
     assert not wish_obliges(["phoenix", "3C"], None, 9)
 
 
-def test_decision_14_phoenix_standing_for_the_wish_does_not_fulfil():
+def test_D14_phoenix_standing_for_the_wish_does_not_fulfil():
     assert not contains_rank(["4C", "5D", "6S", "7C", "phoenix"], 8), "a Phoenix read as the 8"
     assert contains_rank(["8C", "phoenix"], 8)
     hand = ["8C", "phoenix", "5D"]
@@ -83,7 +83,7 @@ def test_decision_14_phoenix_standing_for_the_wish_does_not_fulfil():
     assert check(hand, ["8C", "phoenix"], top, wish=8).rank == 8
 
 
-def test_decision_20_wish_when_leading():
+def test_D14_wish_when_leading():
     hand = ["fox", "7C", "9D"]
     assert wish_obliges(hand, None, 7)
     assert refusal(hand, ["fox"], wish=7) == "You must play a 7: the wish obliges you."
@@ -93,7 +93,7 @@ def test_decision_20_wish_when_leading():
     assert check(bomb_hand, ["7C", "7D", "7H", "7S"], wish=7).is_bomb, "a bomb containing it is fine"
 
 
-def test_decision_21_bombs_are_never_compulsory():
+def test_D14_bombs_are_never_compulsory():
     top = combo("AC")
     assert not wish_obliges(["JC", "JD", "JH", "JS"], top, 11), "only a bomb could carry a Jack over an Ace"
     jacks = ["JC", "JD", "JH", "JS"]
@@ -102,7 +102,7 @@ def test_decision_21_bombs_are_never_compulsory():
     assert not wish_obliges(["JC", "3D"], combo("3C", "3H", "3S", "3D"), 11), "nobody is obliged on a bomb"
 
 
-def test_decision_8_bombs_enumerated_and_ordered():
+def test_D7_bombs_enumerated_and_ordered():
     hand = ["JC", "JD", "JH", "JS", "3H", "4H", "5H", "6H", "7H", "8H"]
     found = {tuple(sorted(cards)) for cards, _ in bombs(hand, None)}
     assert ("JC", "JD", "JH", "JS") in found

@@ -1,4 +1,4 @@
-"""The auction: text "The Bid" and DECISIONS.md Summon the Dragon items 5-8 (D5-D8)."""
+"""The auction: text "The Bid" and RULES.md D3, D5, D6."""
 from __future__ import annotations
 
 import pytest
@@ -69,14 +69,14 @@ def test_D5_partners_may_overbid_each_other():
     assert table.state.data["high"]["player_id"] == CAT
 
 
-def test_D5_D8_the_auction_ends_when_the_others_have_passed_no_self_raise():
+def test_D5_the_auction_ends_when_the_others_have_passed_no_self_raise():
     table = new_table(make_deal())
     bid(table, ANN, 3, "earth")
     bid(table, BOB, 4, "low-no-trump")
     table.apply(CAT, "pass")
     table.apply(DAN, "pass")
     table.apply(ANN, "pass")
-    # Bob is the only one left: he does not bid again, his last bid is the contract (D8).
+    # Bob is the only one left: he does not bid again, his last bid is the contract (D5).
     view = table.view(BOB)
     assert view["state"]["name"] == "chooseOption"
     assert view["state"]["active_players"] == [BOB]
@@ -97,7 +97,7 @@ def test_D6_the_dealer_is_stuck_when_the_first_three_pass():
     assert table.view(DAN)["state"]["name"] == "chooseOption"
 
 
-def test_D7_a_bid_of_13_ends_the_auction_at_once():
+def test_D5_a_bid_of_13_ends_the_auction_at_once():
     table = new_table(make_deal())
     bid(table, ANN, 4)
     bid(table, BOB, 13, "high-no-trump")

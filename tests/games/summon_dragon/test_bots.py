@@ -1,4 +1,4 @@
-"""The heuristic bot and the zombie (issue 4 "Bots and zombie"): legal, sensible, and a whole game."""
+"""The heuristic bot and the zombie (RULES.md "Bots"): legal, sensible, and a whole game."""
 from __future__ import annotations
 
 import pytest

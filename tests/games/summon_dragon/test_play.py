@@ -1,4 +1,4 @@
-"""Trick play: text "The Play" and "Winning the trick", D12-D22 (following, the Dragon, no-trump)."""
+"""Trick play: text "The Play" and "Winning the trick", D11-D16 (following, the Dragon, no-trump)."""
 from __future__ import annotations
 
 import pytest
@@ -41,28 +41,28 @@ def test_D12_follow_the_led_suit(fire_contract):
         play(fire_contract, CAT, "1-fire")
 
 
-def test_D17_void_in_the_led_suit_you_must_trump(fire_contract):
+def test_D12_void_in_the_led_suit_you_must_trump(fire_contract):
     with pytest.raises(UserError, match=r"^You must play a trump: you have no water\.$"):
         play(fire_contract, BOB, "1-earth")
     assert [args["card"] for _, args in fire_contract.legal_actions(BOB)] == ["queen-fire", "king-fire"]
 
 
-def test_D17_follow_suit_even_after_someone_trumped_no_duty_to_overtrump(fire_contract):
+def test_D12_follow_suit_even_after_someone_trumped_no_duty_to_overtrump(fire_contract):
     play(fire_contract, BOB, "king-fire")
     play(fire_contract, CAT, "warrior-water")
     play(fire_contract, DAN, "2-fire")                     # a lower trump is fine
     assert last_winner(fire_contract) == BOB                # the trump beats the led suit
-    assert fire_contract.active_players() == [BOB]          # D16: the winner leads
+    assert fire_contract.active_players() == [BOB]          # D11: the winner leads
 
 
-def test_D17_void_in_the_led_suit_and_trump_plays_anything():
+def test_D12_void_in_the_led_suit_and_trump_plays_anything():
     table = start_play(DEAL_A, "wind")                      # Bob has neither water nor wind
     play(table, ANN, "1-water")
     play(table, BOB, "1-earth")
     assert table.state.data["trick"][-1]["card"] == "1-earth"
 
 
-def test_D17_an_off_suit_card_never_wins():
+def test_D12_an_off_suit_card_never_wins():
     table = start_play(DEAL_A, "wind")
     play(table, ANN, "1-water")
     play(table, BOB, "king-fire")                           # off-suit, high
@@ -72,18 +72,18 @@ def test_D17_an_off_suit_card_never_wins():
     assert last_winner(table) == CAT
 
 
-def test_D17_trump_may_be_led_at_any_time():
+def test_D12_trump_may_be_led_at_any_time():
     table = start_play(DEAL_A, "water")
     play(table, ANN, "1-water")
     assert table.state.data["trick"][0]["suit"] == "water"
 
 
-# ----- the Dragon in a suit contract (D13, D18) ---------------------------------------------------------
+# ----- the Dragon in a suit contract (D13) --------------------------------------------------------------
 BOB_DRAGON_WATER = {ANN: ["elemental-fire", "1-water", "2-water"], BOB: ["dragon", "3-water"] + EARTH_LOW}
 BOB_DRAGON_VOID = {ANN: ["elemental-fire", "1-water", "2-water"], BOB: ["dragon", "queen-earth"] + EARTH_LOW}
 
 
-def test_D18_the_dragon_led_calls_trump():
+def test_D13_the_dragon_led_calls_trump():
     table = start_play({ANN: ["dragon", "1-fire"], BOB: ["2-fire"] + EARTH_LOW + ["queen-earth"]}, "fire")
     play(table, ANN, "dragon")
     assert table.state.data["trick"][0]["suit"] == "fire"
@@ -92,7 +92,7 @@ def test_D18_the_dragon_led_calls_trump():
     play(table, BOB, "2-fire")
 
 
-def test_D18_the_dragon_follows_trump_and_beats_the_elemental():
+def test_D13_the_dragon_follows_trump_and_beats_the_elemental():
     table = start_play(BOB_DRAGON_WATER, "fire")
     play(table, ANN, "elemental-fire")
     with pytest.raises(UserError, match="You must follow fire"):
@@ -103,7 +103,7 @@ def test_D18_the_dragon_follows_trump_and_beats_the_elemental():
     assert last_winner(table) == BOB
 
 
-def test_D18_the_dragon_cannot_be_thrown_on_a_plain_lead_while_holding_that_suit():
+def test_D13_the_dragon_cannot_be_thrown_on_a_plain_lead_while_holding_that_suit():
     table = start_play(BOB_DRAGON_WATER, "fire")
     play(table, ANN, "1-water")
     with pytest.raises(UserError, match=r"^You must follow water\.$"):
@@ -111,7 +111,7 @@ def test_D18_the_dragon_cannot_be_thrown_on_a_plain_lead_while_holding_that_suit
     play(table, BOB, "3-water")
 
 
-def test_D18_the_dragon_counts_for_the_must_trump_rule():
+def test_D13_the_dragon_counts_for_the_must_trump_rule():
     table = start_play(BOB_DRAGON_VOID, "fire")
     play(table, ANN, "1-water")
     with pytest.raises(UserError, match=r"^You must play a trump: you have no water\.$"):
@@ -120,7 +120,7 @@ def test_D18_the_dragon_counts_for_the_must_trump_rule():
     play(table, BOB, "dragon")
 
 
-def test_D18_the_dragon_cannot_be_declared_low_in_a_suit_contract():
+def test_D13_the_dragon_cannot_be_declared_low_in_a_suit_contract():
     table = start_play(BOB_DRAGON_VOID, "fire")
     play(table, ANN, "1-water")
     with pytest.raises(UserError, match="always the highest fire"):
@@ -129,7 +129,7 @@ def test_D18_the_dragon_cannot_be_declared_low_in_a_suit_contract():
         play(table, BOB, "dragon", suit="water")
 
 
-# ----- no-trump (D12, D14, D19-D22) -------------------------------------------------------------------------
+# ----- no-trump (D12, D14, D15) -----------------------------------------------------------------------------
 def test_D12_no_trump_follow_suit_else_anything():
     table = start_play(DEAL_A, "high-no-trump")
     play(table, ANN, "1-water")
@@ -138,7 +138,7 @@ def test_D12_no_trump_follow_suit_else_anything():
         play(table, CAT, "1-fire")
 
 
-def test_D19_the_dragon_led_in_no_trump_names_a_suit_and_highest_or_lowest():
+def test_D14_the_dragon_led_in_no_trump_names_a_suit_and_highest_or_lowest():
     table = start_play({ANN: ["dragon", "1-fire"], BOB: ["2-fire"] + EARTH_LOW + ["queen-earth"]},
                        "high-no-trump")
     with pytest.raises(UserError, match="name the suit it leads"):
@@ -153,10 +153,10 @@ def test_D19_the_dragon_led_in_no_trump_names_a_suit_and_highest_or_lowest():
     play(table, BOB, "2-fire")
     for pid in (CAT, DAN):
         play(table, pid, table.legal_actions(pid)[0][1]["card"])
-    assert last_winner(table) == ANN                          # highest in high no-trump wins (D21)
+    assert last_winner(table) == ANN                          # highest in high no-trump wins (D14)
 
 
-def test_D20_the_dragon_may_follow_as_the_led_suit_even_while_holding_it():
+def test_D14_the_dragon_may_follow_as_the_led_suit_even_while_holding_it():
     table = start_play(BOB_DRAGON_WATER, "high-no-trump")
     play(table, ANN, "2-water")
     assert {args.get("declare") for _, args in table.legal_actions(BOB) if args["card"] == "dragon"} == \
@@ -171,7 +171,7 @@ def test_D20_the_dragon_may_follow_as_the_led_suit_even_while_holding_it():
     assert last_winner(table) != BOB                          # lowest is below the 1 in high no-trump
 
 
-def test_D21_D22_low_no_trump_the_lowest_wins_and_the_dragon_lowest_wins():
+def test_D14_D15_low_no_trump_the_lowest_wins_and_the_dragon_lowest_wins():
     table = start_play(BOB_DRAGON_WATER, "low-no-trump")
     play(table, ANN, "1-water")                              # the best natural card in low no-trump
     play(table, BOB, "dragon", declare="lowest")
@@ -180,7 +180,7 @@ def test_D21_D22_low_no_trump_the_lowest_wins_and_the_dragon_lowest_wins():
     assert last_winner(table) == BOB
 
 
-def test_D22_low_no_trump_the_1_beats_the_elemental():
+def test_D15_low_no_trump_the_1_beats_the_elemental():
     table = start_play({ANN: ["elemental-water", "dragon"], BOB: ["1-water"] + EARTH_LOW + ["queen-earth"]},
                        "low-no-trump")
     play(table, ANN, "elemental-water")

@@ -1,8 +1,8 @@
-"""The shared random-play test (issue 4): seeded hands by random bots with the engine's harness.
+"""The random-play test (docs/writing-a-game.md, "Tests"): seeded hands by random bots with the engine's harness.
 
 After every move: 53 cards conserved (hands + kitty + discards + played), 12 cards each before
 trick 1, trick units as counted; after every hand: 13 units shared, the scores recomputed here
-independently of rules.py, the game end as D25 says. Replay equality at the end of every game;
+independently of rules.py, the game end as D18 says. Replay equality at the end of every game;
 leak and JSON checks on the first games.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ HANDS_PER_GAME = 10
 
 
 def expected_points(bid: int, taken: int, option: str) -> tuple[int, int]:
-    """D24 written out again, apart from rules.hand_score."""
+    """D17 written out again, apart from rules.hand_score."""
     if taken >= bid:
         made = 10 * bid + 5 * (taken - bid)
         return made + (25 if option == "no-help" else 0), 5 * (13 - taken)
@@ -51,7 +51,7 @@ class Invariants:
             target = table.options["target"]
             scores = data["team_scores"]
             over = max(scores) >= target and scores[0] != scores[1]
-            assert over == (table.status == "finished"), "the game ends exactly at the target (D25)"
+            assert over == (table.status == "finished"), "the game ends exactly at the target (D18)"
         for pid in game.player_ids:
             assert table.state.scores[str(pid)][0] == self.totals[game.seat_of(pid) % 2]
 
@@ -94,7 +94,7 @@ def test_random_hands(first):
 
 
 def test_random_games_reach_the_end():
-    """100 more hands (2,000 in all) at a low target, so that random games end by the D25 rule."""
+    """100 more hands (2,000 in all) at a low target, so that random games end by the D18 rule."""
     finished = scored = games = 0
     for seed in range(500, 560):
         played, check = play(seed, hands=8, target=50, leaks=seed == 500)

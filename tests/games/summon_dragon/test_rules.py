@@ -1,4 +1,4 @@
-"""The pure rules (rules.py, cards.py), each test naming its DECISIONS.md item."""
+"""The pure rules (rules.py, cards.py), each test naming its decision in RULES.md."""
 from __future__ import annotations
 
 from collections import Counter
@@ -39,7 +39,7 @@ def test_D3_random_deal_12_each_and_a_5_card_kitty_first_dealer_random():
     assert len(dealers) > 1
 
 
-def test_D5_D6_D7_auction_ends():
+def test_D5_D6_auction_ends():
     assert not rules.auction_over(None, 2)
     assert not rules.auction_over(5, 2)
     assert rules.auction_over(5, 3)
@@ -47,7 +47,7 @@ def test_D5_D6_D7_auction_ends():
     assert rules.dealer_stuck(None, 3) and not rules.dealer_stuck(3, 3)
 
 
-def test_D17_suit_contract_follow_else_trump_else_anything():
+def test_D12_suit_contract_follow_else_trump_else_anything():
     hand = ["1-water", "2-fire", "3-earth"]
     assert rules.playable(hand, "water", "fire") == ["1-water"]
     assert rules.playable(["2-fire", "3-earth"], "water", "fire") == ["2-fire"]
@@ -55,7 +55,7 @@ def test_D17_suit_contract_follow_else_trump_else_anything():
     assert rules.playable(hand, None, "fire") == hand                       # leading is free
 
 
-def test_D18_the_dragon_is_a_trump_in_a_suit_contract():
+def test_D13_the_dragon_is_a_trump_in_a_suit_contract():
     assert rules.playable(["dragon", "3-earth"], "fire", "fire") == ["dragon"]
     assert rules.playable(["dragon", "3-earth"], "water", "fire") == ["dragon"]
     assert rules.playable(["dragon", "3-water"], "water", "fire") == ["3-water"]
@@ -63,19 +63,19 @@ def test_D18_the_dragon_is_a_trump_in_a_suit_contract():
     assert rules.trick_winner(plays, "fire") == 1
 
 
-def test_D12_D20_no_trump_follow_or_dragon_else_anything_dragon_forced_only_as_last_card():
+def test_D12_D14_no_trump_follow_or_dragon_else_anything_dragon_forced_only_as_last_card():
     assert rules.playable(["1-water", "dragon", "3-earth"], "water", None) == ["1-water", "dragon"]
     assert rules.playable(["dragon", "3-earth"], "water", None) == ["dragon", "3-earth"]
     assert rules.playable(["dragon"], "water", None) == ["dragon"]
 
 
-def test_D17_an_off_suit_card_never_wins_and_the_highest_trump_does():
+def test_D12_an_off_suit_card_never_wins_and_the_highest_trump_does():
     plays = [play("2-water"), play("elemental-earth"), play("1-fire"), play("3-fire")]
     assert rules.trick_winner(plays, "fire") == 3
     assert rules.trick_winner(plays, "high-no-trump") == 0
 
 
-def test_D21_high_no_trump_dragon_highest_wins_lowest_is_below_the_1():
+def test_D14_high_no_trump_dragon_highest_wins_lowest_is_below_the_1():
     led = [play("1-water"), play("elemental-water")]
     assert rules.trick_winner(led + [play("dragon", "water", "highest")], "high-no-trump") == 2
     assert rules.trick_winner(led + [play("dragon", "water", "lowest")], "high-no-trump") == 1
@@ -83,7 +83,7 @@ def test_D21_high_no_trump_dragon_highest_wins_lowest_is_below_the_1():
     assert rules.trick_winner(alone, "high-no-trump") == 0                # nobody followed water
 
 
-def test_D21_D22_low_no_trump_reverses_the_ranking_only():
+def test_D14_D15_low_no_trump_reverses_the_ranking_only():
     led = [play("elemental-water"), play("1-water"), play("2-water")]
     assert rules.trick_winner(led, "low-no-trump") == 1
     assert rules.trick_winner(led + [play("dragon", "water", "lowest")], "low-no-trump") == 3
@@ -91,7 +91,7 @@ def test_D21_D22_low_no_trump_reverses_the_ranking_only():
     assert rules.trick_winner([play("5-wind"), play("1-earth")], "low-no-trump") == 0
 
 
-def test_D19_D20_declaring_the_dragon():
+def test_D14_declaring_the_dragon():
     assert rules.declare_dragon("fire", None, None, None) == ("fire", "highest")
     assert rules.declare_dragon("high-no-trump", None, "wind", "lowest") == ("wind", "lowest")
     assert rules.declare_dragon("low-no-trump", "earth", None, "highest") == ("earth", "highest")
@@ -105,13 +105,13 @@ def test_refusals_name_the_rule():
     assert rules.play_error(["1-earth"], "2-water", None, "earth") == "You do not have that card."
 
 
-def test_D12_options_offered():
+def test_D8_options_offered():
     assert rules.options_for(["1-fire"]) == ["summon", "kitty", "no-help"]
     assert rules.options_for(["dragon"]) == ["kitty", "no-help"]
 
 
 def test_determinism_the_game_draws_only_on_the_tables_rng():
-    """Same seed, same moves, same game: no `random`, `time` or `secrets` in the package (DESIGN.md)."""
+    """Same seed, same moves, same game: no `random`, `time` or `secrets` in the package (docs/writing-a-game.md)."""
     import pathlib
     import re
 

@@ -1,4 +1,4 @@
-"""Scoring and the end of the game: text "The Score", "Object of the Game", D4, D24, D25."""
+"""Scoring and the end of the game: text "The Score", "Object of the Game", D4, D17, D18."""
 from __future__ import annotations
 
 import pytest
@@ -17,7 +17,7 @@ from .helpers import ANN, BOB, CAT, DAN, make_deal, new_table, play_out, win_auc
     (6, 8, True, (95, 25)),           # no-help made with overtricks
     (6, 5, True, (-65, 40)),          # no-help set: no extra penalty
 ])
-def test_D24_hand_score_made_set_no_help_and_defenders(bid, taken, no_help, expected):
+def test_D17_hand_score_made_set_no_help_and_defenders(bid, taken, no_help, expected):
     assert rules.hand_score(bid, taken, no_help) == expected
 
 
@@ -29,7 +29,7 @@ def test_D24_hand_score_made_set_no_help_and_defenders(bid, taken, no_help, expe
     ([505, 505], None),               # equal: another hand
     ([-200, 505], 1),                 # negative scores are allowed
 ])
-def test_D25_game_winner(scores, winner):
+def test_D18_game_winner(scores, winner):
     assert rules.game_winner(scores, 500) == winner
 
 
@@ -38,7 +38,7 @@ def test_D4_the_last_trick_counts_double():
     assert sum(rules.trick_units(n) for n in range(1, 13)) == rules.UNITS == 13
 
 
-def test_D4_D24_a_whole_hand_scores_13_units_last_trick_double_and_both_partners_get_the_team_score():
+def test_D4_D17_a_whole_hand_scores_13_units_last_trick_double_and_both_partners_get_the_team_score():
     table = new_table(make_deal())
     win_auction(table, CAT, 5, "earth")
     table.apply(CAT, "chooseOption", {"option": "kitty"})
@@ -62,7 +62,7 @@ def test_D3_the_deal_rotates_to_the_left():
     assert table.active_players() == [ANN]                 # the new dealer's left bids first
 
 
-def test_D25_the_game_ends_when_a_team_reaches_the_target():
+def test_D18_the_game_ends_when_a_team_reaches_the_target():
     table = new_table(target=100, seed=3)
     play_out(table, hands=100)
     assert table.status == "finished"

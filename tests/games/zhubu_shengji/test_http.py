@@ -19,7 +19,7 @@ def test_two_users_play_a_whole_game(zhubu, bidding):
     final = play_over_http(app, api, table_id, ["anna", "ben"], seed="zh")
     scores = [p["score"] for p in final["table"]["players"]]
     assert final["state"]["name"] == "gameEnd" and scores[0] != scores[1]
-    # Game end (DECISIONS Zhubu item 14): the target, or 12 hands played.
+    # Game end (D14): the target, or 12 hands played.
     assert final["data"]["target"] == (1000 if bidding else 800)
     assert max(scores) >= final["data"]["target"] or final["data"]["hand_number"] >= 12
     log = api.get(f"/api/tables/{table_id}/log", "ben").json["moves"]

@@ -1,8 +1,8 @@
 """The listing against the checker: `legal_plays` must list every set of cards that `readings`
-accepts as beating the table, once for each reading of another type or top (DECISIONS items 2-5
-wilds, sets and bombs, item 7 runs with wilds filling and heading them, item 8 several readings),
+accepts as beating the table, once for each reading of another type or top (D2-D5
+wilds, sets and bombs, D7 runs with wilds filling and heading them, D8 several readings),
 for leads and for answers, and the groups random_action draws from must count them exactly. The 2s
-are interchangeable (RULES.md "legal_actions"): a listed play uses the lowest-coded 2s of the hand,
+are interchangeable (RULES.md P8): a listed play uses the lowest-coded 2s of the hand,
 so the 2s are compared by number."""
 import random
 from collections import Counter
@@ -40,7 +40,7 @@ def random_hand(rng):
     return rng.sample(pool, rng.randint(3, 7)) + wilds
 
 
-def test_items2_to_8_every_accepted_play_is_listed_once_and_nothing_else():
+def test_D2_to_D8_every_accepted_play_is_listed_once_and_nothing_else():
     rng = random.Random("oracle")
     with_wild_runs = 0  # positions listing a run that uses wilds: the case the listing once missed
     for _ in range(60):
@@ -62,7 +62,7 @@ def test_items2_to_8_every_accepted_play_is_listed_once_and_nothing_else():
     assert with_wild_runs > 150  # 213 of the 360 positions
 
 
-def test_item7_wilds_may_stand_in_for_naturals_the_hand_holds():
+def test_D7_P7_wilds_may_stand_in_for_naturals_the_hand_holds():
     """The case that was missing: J-Q-K-A with X1 as Q and 2C as K while the hand holds KS."""
     hand = ["2C", "9C", "AC", "AS", "JH", "JS", "KS", "QH", "X1"]
     run = ("run", 1, 4, 14)

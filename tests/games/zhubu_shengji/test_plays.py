@@ -1,5 +1,5 @@
 """legal_actions' plays: each one is legal as listed, answers beat the trick, and the shapes a hand
-can make are all there (DECISIONS items 3, 5, 7)."""
+can make are all there (D3, D5, D7)."""
 import random
 
 from games.zhubu_shengji.cards import NATURALS, WILDS_BY_SEAT
@@ -31,14 +31,14 @@ def test_answers_are_of_the_trick_type_or_bombs_and_beat_it():
     assert {(c["kind"], c["width"]) for _, c in answers} == {("set", 2), ("bomb", 4), ("bomb", 2), ("bomb", 3)}
 
 
-def test_item5_bombs_in_hand_are_listed():
+def test_D5_bombs_in_hand_are_listed():
     kinds = {c["top"] for _, c in legal_plays(HAND, None) if c["kind"] == "bomb"}
     assert kinds == {1, 2, 3, 4}
     after_joker_bomb = legal_plays(HAND, choose_reading(["2H", "X2"], None, None))
     assert [c["top"] for _, c in after_joker_bomb] == [4]
 
 
-def test_item7_runs_with_wilds_heading_and_filling_are_listed():
+def test_D7_runs_with_wilds_heading_and_filling_are_listed():
     plays = {(tuple(sorted(cards)), shape(c)) for cards, c in legal_plays(HAND, None)}
     assert (tuple(sorted(["6H", "7H", "8H"])), ("run", 1, 3, 8)) in plays
     assert (tuple(sorted(["AH", "2C", "X1"])), ("run", 1, 3, 16)) in plays  # A-2-X
@@ -46,6 +46,6 @@ def test_item7_runs_with_wilds_heading_and_filling_are_listed():
     assert (tuple(sorted(["8C", "9C", "2C"])), ("run", 1, 3, 10)) in plays  # 8-9-(10)
 
 
-def test_item3_sets_with_wilds_are_listed_up_to_seven_cards():
+def test_D3_sets_with_wilds_are_listed_up_to_seven_cards():
     sizes = {c["width"] for _, c in legal_plays(HAND, None) if c["kind"] == "set" and c["top"] == 14}
     assert sizes == {1, 2, 3, 4, 5, 6}

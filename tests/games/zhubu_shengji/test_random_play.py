@@ -1,7 +1,7 @@
 """The shared random-play test (issue: at least 2,000 seeded hands by bots in each variant).
 
 Every move: 42 cards conserved, scores are the sum of the hands' scores. Every hand: card points
-total 80 (DECISIONS item 13). Every game: replay equality. The first games of each variant (at least
+total 80 (D13). Every game: replay equality. The first games of each variant (at least
 LEAK_CHECKED_HANDS hands) also check after every move that no view or notification leaks a hidden
 card and that the snapshot survives JSON.
 """

@@ -1,5 +1,5 @@
 """Scenarios played through the engine the way the web layer serves them: a table with a fixed
-deal, actions by player id, and each player's view (DECISIONS.md Zhubu Shengji items cited)."""
+deal, actions by player id, and each player's view (RULES.md decisions cited)."""
 import pytest
 from marshmallow import ValidationError
 
@@ -8,7 +8,7 @@ from games.zhubu_shengji import GAME
 
 ANN, BEN = 11, 42  # seat 0 and seat 1; ids are not seats
 PLAYERS = [{"id": ANN, "name": "Ann"}, {"id": BEN, "name": "Ben"}]
-# Ann (seat 0) also holds 2C 2D X1 face up; Ben (seat 1) 2H 2S X2 (item 1).
+# Ann (seat 0) also holds 2C 2D X1 face up; Ben (seat 1) 2H 2S X2 (D1).
 DEAL = {
     "hands": [["6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "6D", "7D", "8D", "9D", "10D"],
               ["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "6S", "7S", "8S", "9S", "10S"]],
@@ -30,7 +30,7 @@ def state(table):
     return table.current_state.name
 
 
-def test_item1_each_player_sees_their_hand_and_both_players_wilds_only():
+def test_D1_each_player_sees_their_hand_and_both_players_wilds_only():
     table = new_table()
     ann = data(table, ANN)
     assert len(ann["hand"]) == 17 and {"2C", "2D", "X1"} <= set(ann["hand"])
@@ -41,7 +41,7 @@ def test_item1_each_player_sees_their_hand_and_both_players_wilds_only():
     assert data(table, None)["hand"] == []
 
 
-def test_item10_the_non_dealer_leads_or_lets_the_dealer_lead():
+def test_D10_the_non_dealer_leads_or_lets_the_dealer_lead():
     table = new_table()
     assert state(table) == "leadChoice" and table.active_players() == [BEN]
     table.apply(BEN, "letDealerLead")
@@ -66,7 +66,7 @@ def test_refusals_name_the_rule():
         table.apply(ANN, "playCards", {"cards": ["8C"]})
 
 
-def test_item6_a_trick_won_by_a_bomb_goes_to_the_opponent_and_the_bomber_leads():
+def test_D6_a_trick_won_by_a_bomb_goes_to_the_opponent_and_the_bomber_leads():
     table = new_table()
     table.apply(BEN, "playCards", {"cards": ["6H"]})
     notes = table.apply(ANN, "playCards", {"cards": ["7C", "9C", "JC", "KC"]})
@@ -80,7 +80,7 @@ def test_item6_a_trick_won_by_a_bomb_goes_to_the_opponent_and_the_bomber_leads()
     assert table.active_players() == [ANN] and ann["trick"] == []
 
 
-def test_item8_the_notification_says_which_reading_was_played():
+def test_D8_the_notification_says_which_reading_was_played():
     table = new_table()
     notes = table.apply(BEN, "playCards", {"cards": ["KH", "2H", "X2"], "wilds": {"2H": "K", "X2": "K"}})
     assert notes[0].args["combo_name"] == "three Ks"
@@ -95,7 +95,7 @@ def play_first_hand(table):
     return table.apply(BEN, "playCards", {"cards": ["6S", "7S", "8S", "9S", "10S", "2S"], "wilds": {"2S": "J"}})
 
 
-def test_items12_13_a_whole_hand_scores_going_out_cards_and_leftovers():
+def test_D12_D13_a_whole_hand_scores_going_out_cards_and_leftovers():
     table = new_table()
     notes = play_first_hand(table)
     assert state(table) == "handEnd"
@@ -108,7 +108,7 @@ def test_items12_13_a_whole_hand_scores_going_out_cards_and_leftovers():
     assert [p["score"] for p in table.view(ANN)["players"]] == [0, 233]
 
 
-def test_item16_the_undealt_cards_are_shown_when_the_hand_ends_then_the_next_hand_is_dealt():
+def test_D16_the_undealt_cards_are_shown_when_the_hand_ends_then_the_next_hand_is_dealt():
     table = new_table()
     assert data(table, ANN)["reveal"] is None
     play_first_hand(table)
@@ -123,7 +123,7 @@ def test_item16_the_undealt_cards_are_shown_when_the_hand_ends_then_the_next_han
     assert view["dealer"] == BEN and state(table) == "leadChoice" and table.active_players() == [ANN]
 
 
-def test_item15_bidding_auction_match_raise_pass_and_a_successful_bid():
+def test_D15_bidding_auction_match_raise_pass_and_a_successful_bid():
     table = new_table(bidding=True)
     assert state(table) == "auction" and table.active_players() == [ANN]  # the dealer bids first
     table.apply(ANN, "bid", {"cards": 2})
@@ -145,7 +145,7 @@ def test_item15_bidding_auction_match_raise_pass_and_a_successful_bid():
     assert result["total"][str(ANN)] == 153 + result["trick_points"][str(ANN)] + result["leftover_points"] + 77
 
 
-def test_item15_a_failed_bid_gives_the_risk_to_the_opponent():
+def test_D15_a_failed_bid_gives_the_risk_to_the_opponent():
     table = new_table(bidding=True)
     table.apply(ANN, "passBid")
     table.apply(BEN, "bid", {"cards": 5})  # the non-dealer's one bid after the dealer passed
@@ -165,7 +165,7 @@ def test_item15_a_failed_bid_gives_the_risk_to_the_opponent():
         + result["leftover_points"] + 75
 
 
-def test_item15_nobody_bids_then_the_non_dealer_chooses_the_lead():
+def test_D15_nobody_bids_then_the_non_dealer_chooses_the_lead():
     table = new_table(bidding=True)
     table.apply(ANN, "passBid")
     table.apply(BEN, "passBid")
@@ -181,14 +181,14 @@ def finish_hand(table):
         table.apply(pid, action, args)
 
 
-def test_item14_the_game_ends_after_12_hands():
+def test_D14_the_game_ends_after_12_hands():
     table = new_table()
     table.state.data["hand_number"] = 12
     finish_hand(table)
     assert table.status == "finished"
 
 
-def test_item14_the_game_ends_at_800():
+def test_D14_the_game_ends_at_800():
     table = new_table()
     table.state.scores[str(ANN)][0] = 790
     finish_hand(table)
@@ -196,7 +196,7 @@ def test_item14_the_game_ends_at_800():
     assert max(p["score"] for p in table.view(None)["players"]) >= 800
 
 
-def test_item14_below_target_and_before_12_hands_another_hand_follows():
+def test_D14_below_target_and_before_12_hands_another_hand_follows():
     table = new_table()
     finish_hand(table)
     assert table.status == "playing" and state(table) == "handEnd"
@@ -227,7 +227,7 @@ def test_deal_option_is_validated():
     assert GAME.load_options({})["bidding"] is False
 
 
-def test_item11_going_out_with_a_bomb_gives_the_open_trick_to_the_opponent():
+def test_D11_going_out_with_a_bomb_gives_the_open_trick_to_the_opponent():
     table = new_table()
     table.apply(BEN, "letDealerLead")
     table.apply(ANN, "playCards", {"cards": ["6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]})
@@ -242,7 +242,7 @@ def test_item11_going_out_with_a_bomb_gives_the_open_trick_to_the_opponent():
     assert result["leftover_points"] == 36 + 8
 
 
-def test_item9_one_pass_ends_the_trick_and_its_winner_leads():
+def test_D9_one_pass_ends_the_trick_and_its_winner_leads():
     table = new_table()
     table.apply(BEN, "playCards", {"cards": ["6H"]})
     table.apply(ANN, "playCards", {"cards": ["8C"]})
@@ -253,6 +253,6 @@ def test_item9_one_pass_ends_the_trick_and_its_winner_leads():
     assert table.active_players() == [ANN] and state(table) == "playerTurn"
 
 
-def test_item10_the_first_dealer_is_drawn_by_the_seed():
+def test_D10_the_first_dealer_is_drawn_by_the_seed():
     dealers = {Table.create(GAME, PLAYERS, {}, f"dealer-{n}").game.data["dealer"] for n in range(12)}
     assert dealers == {ANN, BEN}

@@ -1,4 +1,4 @@
-"""Table options: the target (text "Object of the Game", D25) and fixed deals (DESIGN.md "Fixed deals")."""
+"""Table options: the target (text "Object of the Game", D18) and fixed deals (RULES.md "Fixed deals")."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Taking the option and discarding: text "Taking the option" and D7-D15."""
+"""Taking the option and discarding: text "Taking the option" and D7-D11."""
 from __future__ import annotations
 
 import pytest
@@ -28,14 +28,14 @@ def hand(table, pid):
     return table.state.data["hands"][str(pid)]
 
 
-def test_D7_D9_only_the_bidder_is_offered_the_option_and_only_they_see_the_menu():
+def test_D7_P3_only_the_bidder_is_offered_the_option_and_only_they_see_the_menu():
     table, _ = auction_won_by_ann(dragon_with=BOB)
     assert table.view(ANN)["state"]["args"]["options"] == ["summon", "kitty", "no-help"]
     for other in (BOB, CAT, DAN, None):
         assert "options" not in table.view(other)["state"]["args"]
 
 
-def test_D8_D10_summon_the_holder_gives_the_dragon_takes_the_kitty_both_discard_at_once():
+def test_D8_summon_the_holder_gives_the_dragon_takes_the_kitty_both_discard_at_once():
     table, _ = auction_won_by_ann(dragon_with=DAN)
     notes = table.apply(ANN, "chooseOption", {"option": "summon"})
     assert "dragon" in hand(table, ANN) and len(hand(table, ANN)) == 13
@@ -46,7 +46,7 @@ def test_D8_D10_summon_the_holder_gives_the_dragon_takes_the_kitty_both_discard_
     assert view["state"]["name"] == "discard"
     assert view["state"]["active_players"] == [ANN, DAN]          # both at the same time
     assert view["state"]["args"]["counts"] == {str(ANN): 1, str(DAN): 4}
-    # The kitty reaches only the Dragon's giver, never the bidder (D10).
+    # The kitty reaches only the Dragon's giver, never the bidder (D8).
     assert set(KITTY) <= seen_by(table, DAN, notes)
     for viewer in (ANN, BOB, CAT, None):
         assert not set(KITTY) & seen_by(table, viewer, notes)
@@ -55,7 +55,7 @@ def test_D8_D10_summon_the_holder_gives_the_dragon_takes_the_kitty_both_discard_
     table.apply(ANN, "discard", {"cards": [hand(table, ANN)[1]]})
     view = table.view(ANN)
     assert view["state"]["name"] == "playerTurn"
-    assert view["state"]["active_players"] == [ANN]              # D16: the bidder leads
+    assert view["state"]["active_players"] == [ANN]              # D11: the bidder leads
     assert all(len(cards) == 12 for cards in table.state.data["hands"].values())
 
 
@@ -72,7 +72,7 @@ def test_D8_the_discard_counts_are_enforced():
         table.apply(BOB, "discard", {"cards": [KITTY[0]] * 4})
 
 
-def test_D11_summon_with_the_dragon_in_the_kitty_the_bidder_takes_the_kitty():
+def test_D8_summon_with_the_dragon_in_the_kitty_the_bidder_takes_the_kitty():
     table, _ = auction_won_by_ann(dragon_with=None)
     notes = table.apply(ANN, "chooseOption", {"option": "summon"})
     assert len(hand(table, ANN)) == 17 and "dragon" in hand(table, ANN)
@@ -83,7 +83,7 @@ def test_D11_summon_with_the_dragon_in_the_kitty_the_bidder_takes_the_kitty():
     assert table.view(ANN)["state"]["name"] == "playerTurn"
 
 
-def test_D12_a_bidder_holding_the_dragon_is_not_offered_summon():
+def test_D8_a_bidder_holding_the_dragon_is_not_offered_summon():
     table, _ = auction_won_by_ann(dragon_with=ANN)
     assert table.view(ANN)["state"]["args"]["options"] == ["kitty", "no-help"]
     assert ("chooseOption", {"option": "summon"}) not in table.legal_actions(ANN)
@@ -91,7 +91,7 @@ def test_D12_a_bidder_holding_the_dragon_is_not_offered_summon():
         table.apply(ANN, "chooseOption", {"option": "summon"})
 
 
-def test_D13_take_the_kitty_then_discard_five():
+def test_D9_take_the_kitty_then_discard_five():
     table, _ = auction_won_by_ann(dragon_with=CAT)
     notes = table.apply(ANN, "chooseOption", {"option": "kitty"})
     assert len(hand(table, ANN)) == 17 and set(KITTY) <= set(hand(table, ANN))
@@ -104,7 +104,7 @@ def test_D13_take_the_kitty_then_discard_five():
     assert len(hand(table, ANN)) == 12
 
 
-def test_D14_no_help_the_kitty_stays_unseen_and_play_starts():
+def test_D9_no_help_the_kitty_stays_unseen_and_play_starts():
     table, notes = auction_won_by_ann(dragon_with=BOB)
     notes += table.apply(ANN, "chooseOption", {"option": "no-help"})
     assert table.view(ANN)["state"]["name"] == "playerTurn"
@@ -114,7 +114,7 @@ def test_D14_no_help_the_kitty_stays_unseen_and_play_starts():
         assert not set(KITTY) & seen_by(table, viewer, notes)
 
 
-def test_D10_D15_discards_are_face_down_any_card_the_dragon_too():
+def test_D10_discards_are_face_down_any_card_the_dragon_too():
     table, _ = auction_won_by_ann(dragon_with=BOB)
     table.apply(ANN, "chooseOption", {"option": "summon"})
     table.apply(BOB, "discard", {"cards": KITTY[:4]})
