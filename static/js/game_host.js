@@ -62,12 +62,11 @@ export class GameHost {
   }
 
   call(hook, ...args) {
-    if (!this.module || typeof this.module[hook] !== "function") return undefined;
+    if (!this.module || typeof this.module[hook] !== "function") return;
     try {
-      return this.module[hook](...args);
+      this.module[hook](...args);
     } catch (err) {
       console.error(`${hook} failed`, err);
-      return undefined;
     }
   }
 }

@@ -27,7 +27,7 @@ export class Poller {
     this.again = false;
     this.stopped = false;
     this.notice = h("p.connection", { hidden: true, role: "status" });
-    this.onVisibility = () => { if (!document.hidden) this.soon(0); };
+    this.onVisibility = () => { if (!document.hidden) this.schedule(0); };
   }
 
   start() {
@@ -48,10 +48,6 @@ export class Poller {
     const base = document.hidden || this.hooks.finished() ? POLL_HIDDEN_MS : visibleInterval();
     const wait = delay ?? (this.failures ? Math.min(POLL_MAX_BACKOFF_MS, base * 2 ** this.failures) : base);
     this.timer = setTimeout(() => this.now().finally(() => this.schedule()), wait);
-  }
-
-  soon(delay) {
-    this.schedule(delay);
   }
 
   /** Poll now. One poll at a time: asked during one, another runs after it (the move may be newer than what it read). */

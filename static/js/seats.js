@@ -3,15 +3,15 @@
 import { api, botsAvailable, leavingAvailable, setActingAs } from "./api.js";
 import { h } from "./dom.js";
 
-/** The controls for this view. page: {refreshNow(), refreshSoon(delay), showError(message)}. */
-export function seatControls(view, me, page) {
+/** The controls for this view; after a change the poller reads the table again. */
+export function seatControls(view, me, poller, showError) {
   const { table } = view;
   const seated = table.players.some((p) => p.id === me);
   const attempt = async (call, then) => {
     try {
       await call();
       await then();
-    } catch (err) { page.showError(err.message); }
+    } catch (err) { showError(err.message); }
   };
   const parts = [h("a.diagram-link", { href: `/api/games/${encodeURIComponent(table.game)}/diagram`,
     target: "_blank", rel: "noopener" }, "State diagram")];
@@ -23,13 +23,13 @@ export function seatControls(view, me, page) {
     parts.push(h("label.hotseat", "Hotseat: act as ", select));
   }
   if (table.status === "open" && !seated) {
-    parts.push(h("button", { type: "button", on: { click: () => attempt(() => api.join(table.id), () => page.refreshSoon(0)) } },
+    parts.push(h("button", { type: "button", on: { click: () => attempt(() => api.join(table.id), () => poller.schedule(0)) } },
       "Join this table"));
   }
   if (table.status === "open" && seated && table.creator === me) {
     const count = table.seats - table.players.length - (table.reserved || []).length;
     const bots = h("button.bots-button", { type: "button", hidden: true,
-      on: { click: () => attempt(() => api.addBots(table.id, count), () => page.refreshSoon(0)) } }, "Fill empty seats with bots");
+      on: { click: () => attempt(() => api.addBots(table.id, count), () => poller.schedule(0)) } }, "Fill empty seats with bots");
     botsAvailable().then((ok) => { bots.hidden = !ok; });
     parts.push(bots);
   }
@@ -39,12 +39,12 @@ export function seatControls(view, me, page) {
   }
   if (view.you_are_zombie && table.status === "playing") {
     parts.push(h("p.muted", "A zombie plays your seat since you left or ran out of time."),
-      h("button", { type: "button", on: { click: () => attempt(() => api.comeBack(table.id), page.refreshNow) } },
+      h("button", { type: "button", on: { click: () => attempt(() => api.comeBack(table.id), () => poller.now()) } },
         "Take my seat back"));
   } else if (seated && table.status === "playing") {
     const leave = h("button.secondary.leave-button", { type: "button", hidden: true, on: { click: () => {
       if (window.confirm("Leave this game? A zombie will play your seat until you come back.")) {
-        attempt(() => api.leave(table.id), page.refreshNow);
+        attempt(() => api.leave(table.id), () => poller.now());
       }
     } } }, "Leave the game");
     leavingAvailable().then((ok) => { leave.hidden = !ok; });

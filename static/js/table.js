@@ -27,11 +27,6 @@ export class TablePage {
       onView: (view) => this.apply(view),
       finished: () => Boolean(this.view && this.view.table.status === "finished"),
     });
-    this.seatCallbacks = {
-      refreshNow: () => this.poller.now(),
-      refreshSoon: (delay) => this.poller.soon(delay),
-      showError: (message) => this.showError(message),
-    };
   }
 
   async start() {
@@ -123,7 +118,7 @@ export class TablePage {
     this.renderStatus();
     fill(e.boards, playerBoards(table, state, data, this.me));
     fill(e.scores, table.status === "finished" ? scoreTable(table.players) : null);
-    fill(e.extra, seatControls(view, this.me, this.seatCallbacks));
+    fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message)));
     this.host.show(view, previous, first);
     this.actions.render(view, () => this.host.drawButtons(state, data));
   }
