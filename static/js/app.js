@@ -1,10 +1,11 @@
 // The shell: routing by URL hash, the header, login, lobby and "my games". The table page and the replay viewer
 // live in table.js and replay.js.
 import { api, botsAvailable, gameCatalog, privateTablesAvailable, session } from "./api.js";
+import { timeLeft } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
 import { ReplayPage } from "./replay.js";
-import { TablePage, timeLeft } from "./table.js";
+import { TablePage } from "./table.js";
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");

@@ -1,9 +1,9 @@
 // The replay viewer: a finished table, move by move, from any seat.
 import { api, gameCatalog, gameModule, session } from "./api.js";
+import { playerBoards, scoreTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
 import { renderGenericArea } from "./generic.js";
-import { playerBoards, scoreTable } from "./table.js";
 
 export class ReplayPage {
   constructor(root, tableId, params) {

@@ -28,12 +28,22 @@ export function onUpdateActionButtons(state) {
   }
   if (state.possible_actions.includes("confirm")) ctx.addActionButton("OK", () => ctx.perform("confirm"));
 }
-export const notifications = { cardPlayed(n) { calls.push("notif:cardPlayed:" + n.args.card); } };
-export async function notif_charmsRevealed() { calls.push("notif:charmsRevealed"); }
+export const notifications = {
+  cardPlayed(n) { calls.push("notif:cardPlayed:" + n.args.card); },
+  async charmsRevealed() { calls.push("notif:charmsRevealed"); },
+};
+"""
+
+# Handlers declared the ways other frameworks declare them: ignored, and the console says where they go.
+OTHER_HANDLER_FORMS = """
+const calls = (window.fakeCalls = window.fakeCalls || []);
+export function setup(root) { root.append(Object.assign(document.createElement("p"), { className: "fake-area" })); }
+export function notif_cardPlayed() { calls.push("notif_cardPlayed"); }
+export const handlers = { cardPlayed() { calls.push("handlers.cardPlayed"); } };
 """
 
 
-def serve_fake_module(page):
+def serve_fake_module(page, module=FAKE_MODULE):
     """Climb has no client files: the catalog is made to name one, and the browser is given it."""
     def catalog_with_module(route):
         answer = route.fetch()
@@ -45,7 +55,7 @@ def serve_fake_module(page):
 
     page.route("**/api/games", catalog_with_module)
     page.route("**/games/climb/client.js", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=FAKE_MODULE))
+        status=200, content_type="text/javascript", body=module))
 
 
 def test_a_game_module_gets_setup_states_buttons_and_notifications(new_context, api):
@@ -78,6 +88,30 @@ def test_a_game_module_gets_setup_states_buttons_and_notifications(new_context, 
     assert calls.index(f"notif:cardPlayed:{card}") < calls.index(f"notif:cardPlayed:{kim_card}")
     assert calls.index("notif:charmsRevealed") < calls.index("enter:gameEnd"), calls
     expect(log_lines(page).filter(has_text=f"kim plays {kim_card}")).to_have_count(1)
+    assert not page.errors
+
+
+def test_handlers_declared_another_way_are_ignored_with_a_warning(new_context, api):
+    api.register("ivy")
+    api.register("joe")
+    table_id = api.new_table("ivy", joiners=["joe"], players=2, options={"hand_size": 1})
+    assert api.act(table_id, "ivy", "pickCharm", charm="jade").status_code == 200
+    assert api.act(table_id, "joe", "pickCharm", charm="ruby").status_code == 200
+    card = api.view(table_id, "ivy")["data"]["hand"][0]
+
+    page = new_context(user=("ivy", api))
+    warnings = []
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+    serve_fake_module(page, OTHER_HANDLER_FORMS)
+    page.goto(f"/#/table/{table_id}")
+    expect(page.locator(".fake-area")).to_have_count(1)
+    assert api.act(table_id, "ivy", "playCard", card=card).status_code == 200
+    expect(log_lines(page).filter(has_text=f"ivy plays {card}")).to_have_count(1)
+    expect(status(page)).to_contain_text("You may confirm your card")
+    assert page.evaluate("window.fakeCalls") == []
+    assert len(warnings) == 1, warnings
+    assert "handlers, notif_cardPlayed ignored" in warnings[0]  # a module's exports come sorted
+    assert "export const notifications = {" in warnings[0]
     assert not page.errors
 
 

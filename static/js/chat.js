@@ -1,0 +1,42 @@
+// The table's chat panel. Messages are text (textContent only); new ones are fetched with every poll.
+import { api } from "./api.js";
+import { h, seatColour } from "./dom.js";
+
+export class Chat {
+  /** players(): the table's players, to colour names by seat; showError(message): where failures to send go. */
+  constructor(tableId, { players, showError }) {
+    this.tableId = tableId;
+    this.players = players;
+    this.showError = showError;
+    this.lastId = 0;
+    this.lines = h("ol.chat-lines", { "aria-label": "Chat messages" });
+    this.input = h("input", { type: "text", maxlength: "500", "aria-label": "Chat message", placeholder: "Say something" });
+    this.panel = h("section.chat", { "aria-label": "Chat" }, h("h2", "Chat"), this.lines,
+      h("form.chat-form", { on: { submit: (event) => { event.preventDefault(); this.say(); } } },
+        this.input, h("button", { type: "submit" }, "Send")));
+  }
+
+  /** The messages after the last shown; a failure is the poll's (connection trouble). */
+  async load() {
+    const { messages } = await api.chat(this.tableId, this.lastId);
+    for (const m of messages) {
+      this.lastId = m.id;
+      const who = h("strong", m.name);
+      const player = this.players().find((p) => p.id === m.player);
+      if (player) who.style.color = seatColour(player.seat);
+      this.lines.append(h("li", who, ": ", m.text));
+    }
+  }
+
+  async say() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    try {
+      await api.say(this.tableId, text);
+      this.input.value = "";
+      await this.load();
+    } catch (err) {
+      this.showError(err.message);
+    }
+  }
+}
