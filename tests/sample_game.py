@@ -42,10 +42,15 @@ class PickCharm(State):
 
     @action({"charm": fields.String(required=True, validate=validate.Regexp(r"^[a-z]{3,12}$"))})
     def pickCharm(self, player_id, charm):
-        self.game.data["charms"][str(player_id)] = charm
+        self.game.per_player("charms")[player_id] = charm
         self.game.notify_player(player_id, "charmPicked", "You picked ${charm}", charm=charm)
         self.game.notify_all("playerReady", "${player_name} is ready", player_id=player_id)
         self.game.gamestate.set_player_non_multiactive(player_id, "done")
+
+    def legal_actions(self, player_id):
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        return [("pickCharm", {"charm": c}) for c in CHARMS]
 
 
 class PlayerTurn(State):
@@ -65,7 +70,7 @@ class PlayerTurn(State):
 
     @action({"card": fields.String(required=True)})
     def playCard(self, player_id, card):
-        hand = self.game.data["hands"][str(player_id)]
+        hand = self.game.per_player("hands")[player_id]
         if card not in hand:
             raise UserError("You do not have that card.")
         if card not in self.game.playable(player_id):
@@ -75,6 +80,12 @@ class PlayerTurn(State):
         self.game.inc_score(player_id, card_rank(card))
         self.game.notify_all("cardPlayed", "${player_name} plays ${card}", player_id=player_id, card=card)
         return "played"
+
+    def legal_actions(self, player_id):
+        moves = []
+        if self.game.gamestate.is_player_active(player_id):
+            moves = [("playCard", {"card": c}) for c in self.game.playable(player_id)]
+        return moves + self.game.cheer_moves(player_id)
 
 
 class ConfirmTurn(State):
@@ -92,6 +103,10 @@ class ConfirmTurn(State):
     def undo(self, player_id):
         self.game.undo_restore_point()
         self.game.notify_all("undone", "${player_name} takes back a card", player_id=player_id)
+
+    def legal_actions(self, player_id):
+        moves = [("confirm", {}), ("undo", {})] if self.game.gamestate.is_player_active(player_id) else []
+        return moves + self.game.cheer_moves(player_id)
 
 
 class NextPlayer(State):
@@ -122,12 +137,11 @@ class Climb(Game):
         deck = [f"{rank}{copy}" for rank in RANKS for copy in "ab"]
         self.rng.shuffle(deck)
         size = self.options["hand_size"]
-        self.data.update(hands={}, charms={}, pile=[], cheers={})
+        self.data.update(hands=self.for_each_player(list), charms={}, pile=[], cheers=self.for_each_player(int))
+        hands = self.per_player("hands")
         for seat, player in enumerate(self.players):
-            hand = sorted(deck[seat * size:(seat + 1) * size])
-            self.data["hands"][str(player.id)] = hand
-            self.data["cheers"][str(player.id)] = 0
-            self.notify_player(player.id, "hand", "You receive ${cards}", cards=hand)
+            hands[player.id] = sorted(deck[seat * size:(seat + 1) * size])
+            self.notify_player(player.id, "hand", "You receive ${cards}", cards=hands[player.id])
         self.data["stock"] = deck[len(self.players) * size:]
         self.gamestate.change_active_player(self.player_ids[0])
         return PickCharm
@@ -138,54 +152,47 @@ class Climb(Game):
         return card_rank(pile[-1]) if pile else 1
 
     def playable(self, player_id) -> list[str]:
-        hand = self.data["hands"][str(player_id)]
+        hand = self.per_player("hands")[player_id]
         higher = [c for c in hand if card_rank(c) >= self.floor()]
         return higher or list(hand)
 
     @action({}, out_of_turn=True)
     def cheer(self, player_id):
-        if self.data["cheers"][str(player_id)] >= 2:
+        cheers = self.per_player("cheers")
+        if cheers[player_id] >= 2:
             raise UserError("You have cheered twice already.")
-        self.data["cheers"][str(player_id)] += 1
+        cheers[player_id] += 1
         self.inc_stat("cheers", 1, player_id)
         self.inc_score(player_id, 1)
         self.notify_all("cheer", "${player_name} cheers", player_id=player_id)
 
     # ----- what players see ------------------------------------------------------------------
     def view(self, player_id):
-        hands = self.data["hands"]
+        hands, charms = self.per_player("hands"), self.per_player("charms")
         finished = self.data.get("revealed", False)
         return {
-            "hand": hands.get(str(player_id), []),
+            "hand": hands.get(player_id, []),
             "hand_sizes": {pid: len(cards) for pid, cards in hands.items()},
             "pile": self.data["pile"],
-            "my_charm": self.data["charms"].get(str(player_id)),
+            "my_charm": charms.get(player_id),
             "charms": self.data["charms"] if finished else None,
         }
 
     def hidden_from(self, viewer):
-        mine = set(self.data["hands"].get(str(viewer), []))
-        hidden = {c for pid, cards in self.data["hands"].items() if pid != str(viewer) for c in cards}
+        hands, charms = self.per_player("hands"), self.per_player("charms")
+        mine = set(hands.get(viewer, []))
+        hidden = {c for pid, cards in hands.items() if pid != viewer for c in cards}
         hidden |= set(self.data["stock"])
         if not self.data.get("revealed"):
-            hidden |= {c for pid, c in self.data["charms"].items() if pid != str(viewer)}
-            hidden -= {self.data["charms"].get(str(viewer))}
+            hidden |= {c for pid, c in charms.items() if pid != viewer}
+            hidden -= {charms.get(viewer)}
         return hidden - mine
 
     def progression(self):
         total = len(self.data["pile"]) + sum(len(h) for h in self.data["hands"].values())
         return 100 * len(self.data["pile"]) // total
 
-    def legal_actions(self, player_id):
-        state = self.table.current_state.name
-        active = player_id in self.table.active_players()
-        moves = []
-        if state == "pickCharm" and active:
-            moves = [("pickCharm", {"charm": c}) for c in CHARMS]
-        elif state == "playerTurn" and active:
-            moves = [("playCard", {"card": c}) for c in self.playable(player_id)]
-        elif state == "confirmTurn" and active:
-            moves = [("confirm", {}), ("undo", {})]
-        if state in ("playerTurn", "confirmTurn") and self.data["cheers"][str(player_id)] < 2:
-            moves.append(("cheer", {}))
-        return moves
+    def cheer_moves(self, player_id) -> list[tuple[str, dict]]:
+        """Cheering is listed once the cards are out, up to twice a player (the game-wide action is
+        sent in any player state, but offered to bots while cards are played)."""
+        return [("cheer", {})] if self.per_player("cheers")[player_id] < 2 else []

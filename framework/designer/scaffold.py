@@ -32,13 +32,19 @@ class PlayerTurn(State):
 
     @action({"card": fields.String(required=True)})
     def playCard(self, player_id, card):
-        hand = self.game.data["hands"][str(player_id)]
+        hand = self.game.per_player("hands")[player_id]
         if card not in hand:
             raise UserError("You do not have that card.")
         hand.remove(card)
-        self.game.data["table"][str(player_id)] = card
+        self.game.per_player("table")[player_id] = card
         self.game.notify_all("cardPlayed", "${player_name} plays ${card}", player_id=player_id, card=card)
         return "played"
+
+    def legal_actions(self, player_id):
+        """Bots, zombies, `flask simulate` and the random-play test choose among these."""
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        return [("playCard", {"card": card}) for card in self.game.per_player("hands")[player_id]]
 
 
 class NextPlayer(State):
@@ -48,19 +54,19 @@ class NextPlayer(State):
     transitions = {"next": 10, "end": 99}
 
     def enter(self):
-        data = self.game.data
-        if len(data["table"]) < len(self.game.players):
+        data, played = self.game.data, self.game.per_player("table")
+        if len(played) < len(self.game.players):
             self.game.gamestate.active_next_player()
             return "next"
-        winner = max(data["table"], key=lambda pid: value(data["table"][pid]))
-        self.game.inc_score(int(winner), value(data["table"][winner]))
-        self.game.notify_all("roundWon", "${player_name} wins round ${round}", player_id=int(winner),
+        winner = max(played, key=lambda pid: value(played[pid]))
+        self.game.inc_score(winner, value(played[winner]))
+        self.game.notify_all("roundWon", "${player_name} wins round ${round}", player_id=winner,
                              round=data["round"])
         data["table"] = {}
         if data["round"] == self.game.options["rounds"]:
             return "end"
         data["round"] += 1
-        self.game.gamestate.change_active_player(int(winner))
+        self.game.gamestate.change_active_player(winner)
         return "next"
 
 
@@ -75,30 +81,25 @@ class __CLASS__(Game):
         rounds = self.options["rounds"]
         deck = [f"c{number}" for number in range(1, rounds * len(self.players) + 1)]
         self.rng.shuffle(deck)
-        self.data.update(round=1, table={}, hands={})
+        self.data.update(round=1, table={}, hands=self.for_each_player(list))
+        hands = self.per_player("hands")
         for seat, player in enumerate(self.players):
-            hand = sorted(deck[seat * rounds:(seat + 1) * rounds], key=value)
-            self.data["hands"][str(player.id)] = hand
-            self.notify_player(player.id, "hand", "You are dealt ${cards}", cards=hand)
+            hands[player.id] = sorted(deck[seat * rounds:(seat + 1) * rounds], key=value)
+            self.notify_player(player.id, "hand", "You are dealt ${cards}", cards=hands[player.id])
         self.gamestate.change_active_player(self.player_ids[0])
         return PlayerTurn
 
     def view(self, player_id):
-        return {"hand": self.data["hands"].get(str(player_id), []), "table": self.data["table"],
-                "round": self.data["round"],
-                "hand_sizes": {pid: len(hand) for pid, hand in self.data["hands"].items()}}
+        hands = self.per_player("hands")
+        return {"hand": hands.get(player_id, []), "table": self.data["table"], "round": self.data["round"],
+                "hand_sizes": {pid: len(hand) for pid, hand in hands.items()}}
 
     def progression(self):
         return 100 * (self.data["round"] - 1) // self.options["rounds"]
 
-    def legal_actions(self, player_id):
-        if self.table.current_state is PlayerTurn and self.gamestate.is_player_active(player_id):
-            return [("playCard", {"card": card}) for card in self.data["hands"][str(player_id)]]
-        return []
-
     def hidden_from(self, viewer):
         """Other players' cards: the random-play test checks no view or notification shows them."""
-        return {card for pid, hand in self.data["hands"].items() if pid != str(viewer) for card in hand}
+        return {card for pid, hand in self.per_player("hands").items() if pid != viewer for card in hand}
 '''
 
 INIT_PY = '''from .game import __CLASS__
@@ -143,8 +144,8 @@ def test_the_plugin_is_sound():
 
 def test_a_card_must_come_from_your_hand():
     table = Table.create(GAME, PLAYERS, {}, "rules")
-    mine = table.state.data["hands"]["1"]
-    theirs = table.state.data["hands"]["2"][0]
+    mine = table.view(1)["data"]["hand"]
+    theirs = table.view(2)["data"]["hand"][0]
     with pytest.raises(UserError, match="You do not have that card."):
         table.apply(1, "playCard", {"card": theirs})
     table.apply(1, "playCard", {"card": mine[0]})

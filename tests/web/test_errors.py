@@ -116,3 +116,22 @@ def test_acting_at_a_table_not_started_is_a_conflict(api, game):
     open_table = api.new_table("anna", players=2)
     response = api.act(open_table, "anna", "cheer")
     assert response.status_code == 409 and response.json["error"]["message"] == "This table has not started yet."
+
+
+def test_every_refusal_code_has_its_http_status():
+    """The engine and the store refuse with codes; the web layer's map must know each one."""
+    import framework.engine.errors as engine_errors
+    import framework.store.errors as store_errors
+    from framework.engine import ActionError
+    from framework.web.errors import STATUS_OF
+
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    ours = [cls for cls in [ActionError, *subclasses(ActionError)]
+            if cls.__module__ in (engine_errors.__name__, store_errors.__name__)]
+    assert len(ours) >= 14
+    assert {cls.code for cls in ours} <= set(STATUS_OF), sorted({c.code for c in ours} - set(STATUS_OF))
+    assert STATUS_OF["not_your_turn"] == 403 and STATUS_OF["stale_move"] == 409 and STATUS_OF["rule_violation"] == 422
