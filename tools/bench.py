@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import asdict
 from datetime import date
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def self_play(name: str, seconds: float) -> dict:
                 made = table.apply(player, *bot.choose(table, player), rollback=False)
                 actions += 1
                 for notification in made:
-                    if notification["type"] == hand_end:
+                    if notification.type == hand_end:
                         hands += 1
     elapsed = time.perf_counter() - started
     return {"hands_per_s": hands / elapsed, "actions_per_s": actions / elapsed}
@@ -101,18 +102,18 @@ def storage_and_view(name: str) -> dict:
     game = load_game(name)
     players = default_players(game.max_players)
     table = Table.create(game, players, None, "storage")
-    written = sum(len(json.dumps(n)) for n in table.take_notifications())
+    written = sum(len(json.dumps(asdict(n))) for n in table.take_notifications())
     bot, moves, middle = RandomBot(7), 0, None
     while table.status == "playing" and moves < 3000:
         player = table.active_players()[0]
         action, args = bot.choose(table, player)
         made = table.apply(player, action, args, rollback=False)
         written += len(json.dumps({"player": player, "action": action, "args": args})) + 40  # row overhead
-        written += sum(len(json.dumps(n)) + 24 for n in made)
+        written += sum(len(json.dumps(asdict(n))) + 24 for n in made)
         moves += 1
         if moves == 150:
-            middle = Table.load(game, players, table.options, table.seed, json.loads(json.dumps(table.state)))
-    written += len(json.dumps(table.state))
+            middle = Table.load(game, players, table.options, table.seed, json.loads(json.dumps(table.snapshot())))
+    written += len(json.dumps(table.snapshot()))
     viewer = players[0]["id"]
     runs = 500
     started = time.perf_counter()

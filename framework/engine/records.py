@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Move:
     """One accepted action as the move log keeps it: who, which action, with which arguments."""
 
@@ -22,7 +22,7 @@ class Move:
         return {"player": self.player, "action": self.action, "args": self.args}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Notification:
     """What the game told its players (BGA notifyAllPlayers / notifyPlayer).
 
