@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import rules
 from .cards import DRAGON, RANK_OF, SUIT_OF, SUITS
+from .states import Bidding, ChooseOption, Discard, PlayerTurn
 
 if TYPE_CHECKING:
     from .game import SummonTheDragon
@@ -90,21 +91,26 @@ def choose_card(game: SummonTheDragon, player_id: int) -> tuple[str, dict]:
     return "playCard", ranked[0]
 
 
+def bid(game: SummonTheDragon, player_id: int) -> tuple[str, dict]:
+    partner = game.player_ids[(game.seat_of(player_id) + 2) % 4]
+    return choose_bid(game.hand(player_id), game.data["high"], partner, game.dealer_is_stuck())
+
+
+def choose_option(game: SummonTheDragon, player_id: int) -> tuple[str, dict]:
+    return "chooseOption", {"option": rules.KITTY if DRAGON in game.hand(player_id) else rules.SUMMON}
+
+
+def choose_discard(game: SummonTheDragon, player_id: int) -> tuple[str, dict]:
+    hand, designation = game.hand(player_id), game.data["contract"]["designation"]
+    weakest = set(sorted(hand, key=lambda c: keep_value(c, designation))[:game.owed(player_id)])
+    return "discard", {"cards": [c for c in hand if c in weakest]}      # in hand order, as legal_actions
+
+
+CHOOSERS = {Bidding: bid, ChooseOption: choose_option, Discard: choose_discard, PlayerTurn: choose_card}
+
+
 def heuristic_move(game: SummonTheDragon, player_id: int) -> tuple[str, dict] | None:
-    if player_id not in game.table.active_players():
+    if not game.gamestate.is_player_active(player_id):
         return None
-    state = game.table.current_state.name
-    hand = game.hand(player_id)
-    if state == "bidding":
-        partner = game.player_ids[(game.seat_of(player_id) + 2) % 4]
-        return choose_bid(hand, game.data["high"], partner, game.dealer_is_stuck())
-    if state == "chooseOption":
-        return "chooseOption", {"option": rules.KITTY if DRAGON in hand else rules.SUMMON}
-    if state == "discard":
-        owing = game.data["to_discard"][str(player_id)]
-        designation = game.data["contract"]["designation"]
-        weakest = set(sorted(hand, key=lambda c: keep_value(c, designation))[:owing])
-        return "discard", {"cards": [c for c in hand if c in weakest]}      # in hand order, as legal_actions
-    if state == "playerTurn":
-        return choose_card(game, player_id)
-    return None
+    choose = CHOOSERS.get(game.gamestate.current_state())
+    return choose(game, player_id) if choose else None

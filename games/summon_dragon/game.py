@@ -1,7 +1,6 @@
-"""The Summon the Dragon Game class: the hand's bookkeeping, what each player sees, the legal moves."""
+"""The Summon the Dragon Game class: the hand's bookkeeping and what each player sees; each state's
+legal moves are in states.py, beside its actions."""
 from __future__ import annotations
-
-from itertools import combinations
 
 from framework.engine import Game, UserError
 
@@ -29,10 +28,9 @@ class SummonTheDragon(Game):
 
     # ----- setup and the deal (text "The Deal", D3) ---------------------------------------------
     def setup(self):
-        ids = [str(pid) for pid in self.player_ids]
         self.data.update(
-            hand_no=0, dealer=self.rng.randrange(4), hands={pid: [] for pid in ids}, kitty=[],
-            discards={pid: [] for pid in ids}, bids=[], passed=[], high=None, contract=None,
+            hand_no=0, dealer=self.rng.randrange(4), hands=self.for_each_player(list), kitty=[],
+            discards=self.for_each_player(list), bids=[], passed=[], high=None, contract=None,
             to_discard={}, trick=[], last_trick=None, tricks_played=0, taken=[0, 0], played=[],
             team_scores=[0, 0], results=[],
         )
@@ -59,9 +57,10 @@ class SummonTheDragon(Game):
             self.rng.shuffle(deck)
             hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(4)]
             kitty = deck[4 * HAND_SIZE:]
+        held, discarded = self.per_player("hands"), self.per_player("discards")
         for pid, cards in zip(self.player_ids, hands, strict=True):
-            data["hands"][str(pid)] = sort_hand(cards)
-            data["discards"][str(pid)] = []
+            held[pid] = sort_hand(cards)
+            discarded[pid] = []
         data.update(kitty=kitty, bids=[], passed=[], high=None, contract=None, to_discard={}, trick=[],
                     last_trick=None, tricks_played=0, taken=[0, 0], played=[])
         self.inc_stat("hands")
@@ -69,7 +68,7 @@ class SummonTheDragon(Game):
         self.notify_all("newDeal", "Hand ${hand_no}: ${player_name} deals", player_id=dealer,
                         hand_no=data["hand_no"])
         for pid in self.player_ids:
-            self.notify_player(pid, "newHand", "You receive your 12 cards", cards=data["hands"][str(pid)])
+            self.notify_player(pid, "newHand", "You receive your 12 cards", cards=self.hand(pid))
         return self.player_after(dealer)
 
     # ----- the auction ------------------------------------------------------------------------
@@ -100,7 +99,11 @@ class SummonTheDragon(Game):
 
     # ----- the option and the discards ----------------------------------------------------------
     def hand(self, player_id: int) -> list[str]:
-        return self.data["hands"][str(player_id)]
+        return self.per_player("hands")[player_id]
+
+    def owed(self, player_id: int) -> int:
+        """How many cards `player_id` has still to discard (D8, D9)."""
+        return self.per_player("to_discard").get(player_id, 0)
 
     def options_for(self, player_id: int) -> list[str]:
         return rules.options_for(self.hand(player_id))
@@ -116,20 +119,20 @@ class SummonTheDragon(Game):
         contract = data["contract"]
         contract["option"] = option
         if option == rules.NO_HELP:
-            # The kitty stays face down and out of play (D14).
+            # The kitty stays face down and out of play (D9).
             self.notify_all("option", "${player_name} goes no-help", player_id=bidder, option=option)
             return
         giver = self.holder_of_dragon() if option == rules.SUMMON else None
         kitty, data["kitty"] = data["kitty"], []
         if giver is None:
-            # Take the kitty, or summon with the Dragon in the kitty (D11, D13).
+            # Take the kitty, or summon with the Dragon in the kitty (D8, D9).
             log = ("${player_name} summons the Dragon: it was in the kitty" if option == rules.SUMMON
                    else "${player_name} takes the kitty")
             self.notify_all("option", log, player_id=bidder, option=option)
             self._receive(bidder, kitty, "You take the kitty: ${cards}")
-            data["to_discard"] = {str(bidder): KITTY_SIZE}
+            self.owe({bidder: KITTY_SIZE})
         else:
-            # The holder gives the Dragon and takes the kitty; both discard at once (D8, D10).
+            # The holder gives the Dragon and takes the kitty; both discard at once (D8).
             contract["giver"] = giver
             self.inc_stat("summons", 1, bidder)
             self.notify_all("option", "${player_name} summons the Dragon from ${giver_name}", player_id=bidder,
@@ -137,7 +140,12 @@ class SummonTheDragon(Game):
             self.hand(giver).remove(DRAGON)
             self._receive(bidder, [DRAGON], "${giver_name} gives you ${cards}", giver_name=self.player_name(giver))
             self._receive(giver, kitty, "You give the Dragon and take the kitty: ${cards}")
-            data["to_discard"] = {str(bidder): 1, str(giver): KITTY_SIZE - 1}
+            self.owe({bidder: 1, giver: KITTY_SIZE - 1})
+
+    def owe(self, counts: dict[int, int]) -> None:
+        """Who must discard how many, in this order (the Discard state's `counts` keep it)."""
+        self.data["to_discard"] = {}
+        self.per_player("to_discard").update(counts)
 
     def _receive(self, player_id: int, cards: list[str], log: str, **args) -> None:
         """Cards join the hand before the private notification: the leak check reads the hand then."""
@@ -147,8 +155,8 @@ class SummonTheDragon(Game):
         self.notify_player(player_id, "cardsReceived", log, cards=list(cards), **args)
 
     def discard(self, player_id: int, cards: list[str]) -> None:
-        """Discard face down, any cards, the Dragon too (D10, D15)."""
-        owing = self.data["to_discard"].get(str(player_id), 0)
+        """Discard face down, any cards, the Dragon too (D10)."""
+        owing = self.owed(player_id)
         hand = self.hand(player_id)
         if len(cards) != owing:
             raise UserError(f"Discard exactly {owing} card{'' if owing == 1 else 's'} to return to a 12-card hand.")
@@ -157,8 +165,8 @@ class SummonTheDragon(Game):
         if any(c not in hand for c in cards):
             raise UserError("You can only discard cards from your hand.")
         hand[:] = [c for c in hand if c not in cards]
-        self.data["discards"][str(player_id)] = sort_hand(cards)
-        self.data["to_discard"][str(player_id)] = 0
+        self.per_player("discards")[player_id] = sort_hand(cards)
+        self.per_player("to_discard")[player_id] = 0
         self.notify_player(player_id, "discarded", "You discard ${cards}", cards=sort_hand(cards))
         self.notify_all("discard", "${player_name} discards ${count} cards face down", player_id=player_id,
                         count=len(cards))
@@ -202,7 +210,7 @@ class SummonTheDragon(Game):
         self.notify_all("trickWin", log, player_id=winner, units=units, taken=list(data["taken"]))
         return winner
 
-    # ----- scoring and the end (D24, D25) -------------------------------------------------------------
+    # ----- scoring and the end (D17, D18) -------------------------------------------------------------
     def team_players(self, team: int) -> list[int]:
         return [pid for pid in self.player_ids if rules.team_of(self.seat_of(pid)) == team]
 
@@ -249,10 +257,11 @@ class SummonTheDragon(Game):
     # ----- what players see ---------------------------------------------------------------------------
     def view(self, player_id):
         data = self.data
-        me = str(player_id) if player_id in self._seat_of else None
+        seated = self.is_player(player_id)
         return {
-            "hand": data["hands"][me] if me else [],
-            "my_discards": data["discards"][me] if me else [],
+            "hand": self.hand(player_id) if seated else [],
+            "my_discards": self.per_player("discards")[player_id] if seated else [],
+            # Keyed as stored and as clients have always received it: player ids as JSON strings.
             "hand_sizes": {pid: len(cards) for pid, cards in data["hands"].items()},
             "kitty_size": len(data["kitty"]),
             "teams": [self.team_players(0), self.team_players(1)],
@@ -269,63 +278,17 @@ class SummonTheDragon(Game):
         }
 
     def hidden_from(self, viewer):
-        """Other hands, the kitty (never shown, D9, D14) and other players' discards (D15)."""
-        data = self.data
-        me = str(viewer)
-        hidden = set(data["kitty"])
-        for pid, cards in data["hands"].items():
-            if pid != me:
-                hidden.update(cards)
-        for pid, cards in data["discards"].items():
-            if pid != me:
-                hidden.update(cards)
+        """Other hands, the kitty (never shown, D8, D9) and other players' discards (D10)."""
+        hidden = set(self.data["kitty"])
+        for name in ("hands", "discards"):
+            for pid, cards in self.per_player(name).items():
+                if pid != viewer:
+                    hidden.update(cards)
         return hidden
 
-    # ----- moves for bots, zombies and simulations ----------------------------------------------------
-    def legal_actions(self, player_id):
-        if not self.gamestate.is_player_active(player_id):
-            return []                                   # no out-of-turn actions in this game
-        state = self.table.current_state.name
-        if state == "bidding":
-            return self.bid_moves()
-        if state == "chooseOption":
-            return [("chooseOption", {"option": o}) for o in self.options_for(player_id)]
-        if state == "discard":
-            return self.discard_moves(player_id)
-        if state == "playerTurn":
-            return [("playCard", args) for args in self.card_moves(player_id)]
-        return []
-
-    def random_action(self, player_id, rng):
-        """One move drawn with the odds of `rng.choice(legal_actions)`: a card among its playCard
-        arguments only, a discard set by sampling instead of listing thousands."""
-        if not self.gamestate.is_player_active(player_id):
-            return None
-        state = self.table.current_state.name
-        if state == "playerTurn":
-            return "playCard", rng.choice(self.card_moves(player_id))
-        if state == "discard":
-            hand, owing = self.hand(player_id), self.data["to_discard"][str(player_id)]
-            if owing > len(hand):
-                return None
-            chosen = set(rng.sample(hand, owing))
-            return "discard", {"cards": [card for card in hand if card in chosen]}
-        return super().random_action(player_id, rng)
-
-    def bid_moves(self) -> list[tuple[str, dict]]:
-        """A pass (unless the dealer is stuck), then every bid by number, then designation."""
-        moves = [] if self.dealer_is_stuck() else [("pass", {})]
-        moves += [("bid", {"tricks": n, "designation": d})
-                  for n in range(rules.lowest_bid(self.data["high"]), rules.MAX_BID + 1) for d in rules.DESIGNATIONS]
-        return moves
-
-    def discard_moves(self, player_id: int) -> list[tuple[str, dict]]:
-        """Every set of cards the player may discard (up to 6,188: 5 of 17)."""
-        owing = self.data["to_discard"][str(player_id)]
-        return [("discard", {"cards": list(c)}) for c in combinations(self.hand(player_id), owing)]
-
+    # ----- moves for bots, zombies and simulations (each state lists its own: states.py) -------------
     def card_moves(self, player_id: int) -> list[dict]:
-        """Every playCard argument set, the Dragon with each declaration it may take (D18-D20)."""
+        """Every playCard argument set, the Dragon with each declaration it may take (D13, D14)."""
         return rules.play_moves(self.playable(player_id), self.led_suit(), self.trump())
 
     def heuristic_move(self, player_id):

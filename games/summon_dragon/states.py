@@ -1,6 +1,10 @@
 """The states of a hand: deal, auction, option, discards, tricks, scoring. Thin: the rules are in
-rules.py, the bookkeeping in game.py."""
+rules.py, the bookkeeping in game.py. Each player state lists its legal moves (`legal_actions`) and
+draws a random one (`random_action`) beside its actions; nobody acts out of turn in this game, so a
+player who is not active has none."""
 from __future__ import annotations
+
+from itertools import combinations
 
 from marshmallow import fields, validate
 
@@ -24,7 +28,7 @@ class NewHand(State):
 
 
 class Bidding(State):
-    """Open bidding from the dealer's left (text "The Bid", D5-D7)."""
+    """Open bidding from the dealer's left (text "The Bid", D5, D6)."""
 
     id = 10
     type = ACTIVE_PLAYER
@@ -53,6 +57,16 @@ class Bidding(State):
         self.game.record_pass(player_id)
         return "next"
 
+    def legal_actions(self, player_id):
+        """A pass (unless the dealer is stuck), then every bid by number, then designation."""
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        moves = [] if self.game.dealer_is_stuck() else [("pass", {})]
+        moves += [("bid", {"tricks": n, "designation": d})
+                  for n in range(rules.lowest_bid(self.game.data["high"]), rules.MAX_BID + 1)
+                  for d in rules.DESIGNATIONS]
+        return moves
+
 
 class NextBidder(State):
     id = 11
@@ -70,7 +84,7 @@ class NextBidder(State):
 
 
 class ChooseOption(State):
-    """Summon the Dragon, take the kitty or go no-help (text "Taking the option", D7-D14)."""
+    """Summon the Dragon, take the kitty or go no-help (text "Taking the option", D7-D9)."""
 
     id = 20
     type = ACTIVE_PLAYER
@@ -90,9 +104,14 @@ class ChooseOption(State):
         self.game.take_option(player_id, option)
         return "play" if option == rules.NO_HELP else "discard"
 
+    def legal_actions(self, player_id):
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        return [("chooseOption", {"option": o}) for o in self.game.options_for(player_id)]
+
 
 class Discard(State):
-    """Back to 12 cards, both discarding at the same time after a summon (D8-D10, D15)."""
+    """Back to 12 cards, both discarding at the same time after a summon (D8-D10)."""
 
     id = 21
     type = MULTIPLE_ACTIVE
@@ -101,18 +120,35 @@ class Discard(State):
     transitions = {"done": 25}
 
     def enter(self):
-        owing = [int(pid) for pid, n in self.game.data["to_discard"].items() if n]
+        owing = [pid for pid, n in self.game.per_player("to_discard").items() if n]
         self.game.gamestate.set_players_multiactive(owing, "done", exclusive=True)
 
     def args(self):
-        owing = self.game.data["to_discard"]
-        return {"counts": dict(owing),
-                "_private": {int(pid): {"count": n} for pid, n in owing.items()}}
+        # "counts" keyed as stored and as clients have always received it: player ids as JSON strings.
+        return {"counts": dict(self.game.data["to_discard"]),
+                "_private": {pid: {"count": n} for pid, n in self.game.per_player("to_discard").items()}}
 
     @action({"cards": fields.List(fields.String(), required=True)})
     def discard(self, player_id, cards):
         self.game.discard(player_id, cards)
         self.game.gamestate.set_player_non_multiactive(player_id, "done")
+
+    def legal_actions(self, player_id):
+        """Every set of cards the player may discard, in hand order (up to 6,188: 5 of 17)."""
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        owing = self.game.owed(player_id)
+        return [("discard", {"cards": list(c)}) for c in combinations(self.game.hand(player_id), owing)]
+
+    def random_action(self, player_id, rng):
+        """A discard drawn by sampling the hand, as likely as each of the listed sets."""
+        if not self.game.gamestate.is_player_active(player_id):
+            return None
+        hand, owing = self.game.hand(player_id), self.game.owed(player_id)
+        if owing > len(hand):
+            return None
+        chosen = set(rng.sample(hand, owing))
+        return "discard", {"cards": [card for card in hand if card in chosen]}
 
 
 class StartPlay(State):
@@ -120,12 +156,12 @@ class StartPlay(State):
     type = GAME
 
     def enter(self):
-        self.game.gamestate.change_active_player(self.game.data["contract"]["player_id"])   # D16
+        self.game.gamestate.change_active_player(self.game.data["contract"]["player_id"])   # D11
         return PlayerTurn
 
 
 class PlayerTurn(State):
-    """Follow suit, else trump, else anything (text "The Play", D17-D21)."""
+    """Follow suit, else trump, else anything (text "The Play", D12-D15)."""
 
     id = 30
     type = ACTIVE_PLAYER
@@ -156,6 +192,17 @@ class PlayerTurn(State):
         game.play_card(player_id, card, suit, declare)
         return "next"
 
+    def legal_actions(self, player_id):
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        return [("playCard", args) for args in self.game.card_moves(player_id)]
+
+    def random_action(self, player_id, rng):
+        """A card drawn among the playCard arguments alone: the same odds, without the list of moves."""
+        if not self.game.gamestate.is_player_active(player_id):
+            return None
+        return "playCard", rng.choice(self.game.card_moves(player_id))
+
 
 class NextPlayer(State):
     id = 31
@@ -169,7 +216,7 @@ class NextPlayer(State):
         winner = game.close_trick()
         if game.data["tricks_played"] == rules.TRICKS:
             return EndHand
-        game.gamestate.change_active_player(winner)                          # the winner leads (D16)
+        game.gamestate.change_active_player(winner)                          # the winner leads (D11)
         return PlayerTurn
 
 
