@@ -13,8 +13,8 @@ def play_cost(cards: list[str], combo: dict) -> tuple:
 
 
 def heuristic_move(game, player_id: int) -> tuple[str, dict] | None:
-    state = game.table.current_state
-    if player_id not in game.table.active_players():
+    state = game.gamestate.current_state()
+    if not game.gamestate.is_player_active(player_id):
         return None
     if state is HandEnd:
         return ("nextHand", {})
@@ -26,14 +26,14 @@ def heuristic_move(game, player_id: int) -> tuple[str, dict] | None:
         return ("passBid", {})
     if state not in (LeadChoice, PlayerTurn):
         return None
-    hand = game.data["hands"][str(player_id)]
+    hand = game.hand(player_id)
     current = game.current_combo()
     plays = legal_plays(hand, current)
     if current is None:
         cards, combo = min(plays, key=lambda p: play_cost(*p))
         return ("playCards", play_args(cards, combo))
     trick_points = sum(POINTS[c] for play in game.data["trick"] for c in play["cards"])
-    opponent_left = len(game.data["hands"][str(game.opponent(player_id))])
+    opponent_left = len(game.hand(game.opponent(player_id)))
     worth_a_bomb = opponent_left <= 3 or trick_points >= 20
     choices = [p for p in plays if p[1]["kind"] != "bomb" or worth_a_bomb]
     going_out = [p for p in plays if len(p[0]) == len(hand)]

@@ -5,6 +5,7 @@ from marshmallow import fields, validate
 
 from framework.engine import ACTIVE_PLAYER, GAME, MULTIPLE_ACTIVE, State, UserError, action
 
+from .plays import legal_plays, nth_play, play_args, play_count, play_groups
 from .rules import IllegalPlay, choose_reading
 from .scoring import MAX_CARDS
 
@@ -32,8 +33,8 @@ class NewHand(State):
 
 
 class Auction(State):
-    """DECISIONS item 15: the dealer bids or passes; then the non-dealer matches, raises or passes and the
-    dealer raises or passes, in turn. If the dealer passes first, the non-dealer may make one bid."""
+    """D15: the dealer bids or passes; then the non-dealer matches, raises or passes and the dealer
+    raises or passes, in turn. If the dealer passes first, the non-dealer may make one bid."""
 
     id = 20
     type = ACTIVE_PLAYER
@@ -43,20 +44,26 @@ class Auction(State):
     def args(self):
         active = self.game.gamestate.active_player()
         auction = self.game.data["auction"]
-        return {"bid": auction["bid"], "bidder": auction["bidder"], "lowest": self.lowest_bid(self.game, active)}
+        return {"bid": auction["bid"], "bidder": auction["bidder"], "lowest": self.lowest_bid(active)}
 
-    @staticmethod
-    def lowest_bid(game, player_id: int) -> int:
+    def lowest_bid(self, player_id: int) -> int:
         """The non-dealer may match the bid; the dealer must raise it."""
-        auction = game.data["auction"]
+        data = self.game.data
+        auction = data["auction"]
         if auction["bid"] is None:
             return 1
-        return auction["bid"] + (1 if player_id == game.data["dealer"] else 0)
+        return auction["bid"] + (1 if player_id == data["dealer"] else 0)
+
+    def legal_actions(self, player_id):
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        bids = [("bid", {"cards": n}) for n in range(self.lowest_bid(player_id), MAX_CARDS + 1)]
+        return [*bids, ("passBid", {})]
 
     @action({"cards": fields.Integer(required=True, strict=True, validate=validate.Range(1, MAX_CARDS))})
     def bid(self, player_id, cards):
         game, auction = self.game, self.game.data["auction"]
-        lowest = self.lowest_bid(game, player_id)
+        lowest = self.lowest_bid(player_id)
         if cards < lowest:
             rule = "match or raise" if lowest == auction["bid"] else "raise"
             raise UserError(f"You must {rule} the bid of {auction['bid']}: bid at least {lowest}.")
@@ -82,6 +89,8 @@ class Auction(State):
     def won_by(self, bidder: int):
         game = self.game
         bid = game.data["auction"]["bid"]
+        # The contract keeps its bidder as a string id: the snapshot and the views have always had
+        # it so. The game scores the contract with the auction's bidder, the same player as an id.
         game.data["contract"] = {"bidder": str(bidder), "bid": bid}
         game.notify_all("contract", "${player_name} wins the bidding at ${bid} and leads",
                         player_id=bidder, bid=bid)
@@ -90,12 +99,39 @@ class Auction(State):
 
 
 class PlaysCards:
-    """playCards, shared by the first lead and the ordinary turn."""
+    """playCards, shared by the first lead and the ordinary turn; each adds `moves_besides_plays`."""
+
+    def moves_besides_plays(self) -> list[tuple[str, dict]]:
+        raise NotImplementedError
+
+    def legal_actions(self, player_id):
+        game = self.game
+        if not game.gamestate.is_player_active(player_id):
+            return []
+        plays = [("playCards", play_args(*play)) for play in legal_plays(game.hand(player_id), game.current_combo())]
+        return plays + self.moves_besides_plays()
+
+    def random_action(self, player_id, rng):
+        """One of the game's `legal_actions`, each as likely as any other, as `rng.choice` would draw
+        it; but a play is found by counting the groups of plays and building only the one it falls
+        in, since listing every play of a lead (hundreds) costs much more than the move itself."""
+        game = self.game
+        if not game.gamestate.is_player_active(player_id):
+            return super().random_action(player_id, rng)
+        groups = play_groups(game.hand(player_id), game.current_combo())
+        plays = play_count(groups)
+        others = self.moves_besides_plays() + game.global_legal_actions(player_id)
+        if not plays + len(others):
+            return None
+        n = rng.randrange(plays + len(others))
+        if n >= plays:
+            return others[n - plays]
+        return ("playCards", play_args(*nth_play(groups, n)))
 
     @action(PLAY_SCHEMA)
     def playCards(self, player_id, cards, wilds):
         game = self.game
-        hand = game.data["hands"][str(player_id)]
+        hand = game.hand(player_id)
         if len(set(cards)) != len(cards):
             raise UserError("A card may be played only once.")
         missing = [c for c in cards if c not in hand]
@@ -113,12 +149,15 @@ class PlaysCards:
 
 
 class LeadChoice(PlaysCards, State):
-    """DECISIONS item 10: the non-dealer leads, or lets the dealer lead."""
+    """D10: the non-dealer leads, or lets the dealer lead."""
 
     id = 30
     type = ACTIVE_PLAYER
     description = "${actplayer} may lead or let the dealer lead"
     description_my_turn = "${you} may lead or let the dealer lead"
+
+    def moves_besides_plays(self):
+        return [("letDealerLead", {})]
 
     @action()
     def letDealerLead(self, player_id):
@@ -138,9 +177,19 @@ class PlayerTurn(PlaysCards, State):
         combo = self.game.current_combo()
         return {"to_beat": combo, "leading": combo is None}
 
+    def moves_besides_plays(self):
+        """Passing, but not for the leader of a trick."""
+        return [("pass", {})] if self.game.data["trick"] else []
+
+    def possible_actions(self, player_id, names):
+        names = super().possible_actions(player_id, names)
+        if not self.game.data["trick"]:  # the leader of a trick cannot pass (D9)
+            return [n for n in names if n != "pass"]
+        return names
+
     @action("pass")
     def pass_(self, player_id):
-        """DECISIONS item 9: one pass ends the trick; the leader cannot pass."""
+        """D9: one pass ends the trick; the leader cannot pass."""
         game = self.game
         if not game.data["trick"]:
             raise UserError("You lead this trick: play a combination; the leader cannot pass.")
@@ -169,6 +218,9 @@ class HandEnd(State):
     type = MULTIPLE_ACTIVE
     description = "Hand over: waiting for ${actplayer} to go on"
     description_my_turn = "${you} may look at the hand's cards, then go on"
+
+    def legal_actions(self, player_id):
+        return [("nextHand", {})] if self.game.gamestate.is_player_active(player_id) else []
 
     @action()
     def nextHand(self, player_id):

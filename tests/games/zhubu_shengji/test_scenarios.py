@@ -256,3 +256,8 @@ def test_D9_one_pass_ends_the_trick_and_its_winner_leads():
 def test_D10_the_first_dealer_is_drawn_by_the_seed():
     dealers = {Table.create(GAME, PLAYERS, {}, f"dealer-{n}").game.data["dealer"] for n in range(12)}
     assert dealers == {ANN, BEN}
+
+
+def test_each_state_lists_its_own_moves():
+    """Legal moves, random draws and the narrowing of offered actions live on the states."""
+    assert not {"legal_actions", "random_action", "possible_actions"} & set(vars(GAME))
