@@ -17,7 +17,6 @@ from .errors import (
 )
 from .records import Notification
 from .states import GAME_END_ID
-from .table_state import TableState
 
 if TYPE_CHECKING:
     from .table import Table
@@ -61,7 +60,7 @@ def apply_action(table: Table, player_id: int, action: str, args: dict | None, r
         table.gamestate.follow(state_cls, result)
     except BaseException:
         if backup is not None:
-            table.state = TableState.from_json(marshal.loads(backup))
+            state.reset_to(marshal.loads(backup))
         table.take_notifications()
         raise
     table.state.move += 1

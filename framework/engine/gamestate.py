@@ -18,20 +18,18 @@ _UNSET = object()  # no transition asked for yet (None is "stay")
 class GameStateMachine:
     def __init__(self, table: Table):
         self._table = table
+        self._state = table.state  # the table's one TableState, changed in place, never replaced
+        self._by_id = table.game_cls.registry().by_id
         self._registry = table.game_cls.registry()
         self._pending: Any = _UNSET
-
-    @property
-    def _state(self):
-        return self._table.state
 
     # ----- where the table is ------------------------------------------------------------------
     def current_state(self) -> type[State]:
         """The State class the table is in."""
-        return self._registry.by_id[self._table.state.state_id]
+        return self._by_id[self._state.state_id]
 
     def state_id(self) -> int:
-        return self._table.state.state_id
+        return self._state.state_id
 
     # ----- a single active player -------------------------------------------------------------
     def active_player(self) -> int | None:
@@ -54,7 +52,7 @@ class GameStateMachine:
     # ----- several active players -------------------------------------------------------------
     def active_players(self) -> list[int]:
         """Who may act in turn now: the active player, or the multiactive ones; none in other states."""
-        kind = self.current_state().type
+        kind = self._by_id[self._state.state_id].type
         if kind is ACTIVE_PLAYER:
             return [self._state.active] if self._state.active is not None else []
         if kind is MULTIPLE_ACTIVE:
@@ -63,7 +61,7 @@ class GameStateMachine:
 
     def is_player_active(self, player_id: int, state: type[State] | None = None) -> bool:
         """`player_id in active_players()` without building the list (asked at every action)."""
-        kind = (state or self.current_state()).type
+        kind = (state or self._by_id[self._state.state_id]).type
         if kind is ACTIVE_PLAYER:
             return self._state.active == player_id
         return kind is MULTIPLE_ACTIVE and player_id in self._state.multiactive

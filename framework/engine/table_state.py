@@ -51,6 +51,13 @@ class TableState:
                    seq=snapshot["seq"], rng_draws=snapshot["rng"], move=snapshot["move"],
                    progression=snapshot["progression"], savepoint=snapshot["savepoint"])
 
+    def reset_to(self, snapshot: dict) -> None:
+        """Become what `snapshot` describes, in place (a refused action rolls back this way, so
+        whoever holds this object keeps holding the table's state)."""
+        other = TableState.from_json(snapshot)
+        for name in self.__slots__:
+            setattr(self, name, getattr(other, name))
+
     def to_json(self) -> dict:
         """The snapshot: what the store saves and `from_json` reads back (keys kept short and stable)."""
         return {"state": self.state_id, "active": self.active, "multiactive": self.multiactive,
