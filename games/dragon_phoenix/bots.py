@@ -7,21 +7,21 @@ from .cards import DRAGON, NAME_TO_RANK, PHOENIX, SORT_KEY
 from .combos import from_dict
 from .plays import all_bombs
 from .rules import choose_reading
+from .states import GiveDragon, HighFlight, PassCards, PlayerTurn
 
 
 def heuristic_move(game, player_id: int) -> tuple[str, dict] | None:
     moves = game.legal_actions(player_id)
     if not moves:
         return None
-    state = game.table.current_state.name
-    if state == "highFlight":
+    state, hands = game.gamestate.current_state(), game.per_player("hands")
+    if state is HighFlight:
         return "highFlight", {"call": False}
-    if state == "passCards":
-        return "passCards", choose_passes(game.data["hands"][str(player_id)])
-    if state == "giveDragon" and player_id in game.table.active_players():
-        sizes = game.hand_sizes()
-        return min((m for m in moves if m[0] == "giveDragon"), key=lambda m: sizes[str(m[1]["to"])])
-    if state == "playerTurn" and player_id in game.table.active_players():
+    if state is PassCards:
+        return "passCards", choose_passes(hands[player_id])
+    if state is GiveDragon and game.gamestate.is_player_active(player_id):
+        return min((m for m in moves if m[0] == "giveDragon"), key=lambda m: len(hands[m[1]["to"]]))
+    if state is PlayerTurn and game.gamestate.is_player_active(player_id):
         return choose_play(game, player_id, moves)
     return None
 

@@ -12,15 +12,14 @@ from .rules import a_rank, contains_rank, wish_obliges
 __all__ = ["a_rank", "collect", "fresh_hand", "leading", "next_in", "play", "record_pass", "top"]
 
 
-def fresh_hand(player_ids: list[int]) -> dict:
+def fresh_hand(game) -> dict:
     """The per-hand part of the game's data."""
-    keys = [str(p) for p in player_ids]
     return {
-        "hands": {k: [] for k in keys}, "stock": {k: [] for k in keys},
-        "calls": dict.fromkeys(keys), "answered": [], "played": [],
+        "hands": game.for_each_player(list), "stock": game.for_each_player(list),
+        "calls": game.for_each_player(lambda: None), "answered": [], "played": [],
         "passing": {}, "received": {}, "delivered": False,
         "trick": [], "top": None, "last_player": None, "passed": [], "round_won": False,
-        "last_round": None, "won": {k: [] for k in keys}, "discard": [],
+        "last_round": None, "won": game.for_each_player(list), "discard": [],
         "out": [], "wish": None, "auto_pass": [], "hand_over": False,
     }
 
@@ -70,7 +69,7 @@ def next_in(game, player_id: int, include_self: bool = False) -> int:
 def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | None) -> str:
     """Put a checked play on the table; return the next state."""
     data = game.data
-    hand = data["hands"][str(player_id)]
+    hand = game.per_player("hands")[player_id]
     for card in cards:
         hand.remove(card)
     if player_id not in data["played"]:
@@ -157,9 +156,10 @@ def next_turn(game, after: int, table_top: Combo) -> str:
     data = game.data
     passed, last = data["passed"], data["last_player"]
     need = needed(table_top)
+    hands = game.per_player("hands")
     current = next_in(game, after)
     while current != last and current not in passed:
-        hand = data["hands"][str(current)]
+        hand = hands[current]
         if len(hand) >= need and (current not in data["auto_pass"] or wish_obliges(hand, table_top, data["wish"])):
             game.gamestate.change_active_player(current)
             return "playerTurn"
@@ -186,7 +186,7 @@ def round_won(game, table_top: Combo) -> str:
 def collect(game, to: int) -> None:
     """The round's cards go to `to`'s won cards; the table is cleared for the next lead."""
     data = game.data
-    data["won"][str(to)].extend(card for entry in data["trick"] for card in entry["cards"])
+    game.per_player("won")[to].extend(card for entry in data["trick"] for card in entry["cards"])
     data["last_round"] = {"winner": data["last_player"], "to": to, "plays": data["trick"]}
     data.update(trick=[], top=None, last_player=None, passed=[], round_won=False, auto_pass=[])
     game.notify_all("collect", "${player_name} takes the round", player_id=to)

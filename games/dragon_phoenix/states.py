@@ -1,9 +1,11 @@
 """The states of a hand: deal 8, High Flight, deal 5, passing, rounds, the Dragon gift, scoring.
 
 States stay thin: the rules are in rules.py/plays.py/scoring.py, the round bookkeeping in
-round.py (on the game's data).
+rounds.py (on the game's data).
 """
 from __future__ import annotations
+
+from itertools import permutations
 
 from marshmallow import ValidationError, fields
 
@@ -11,7 +13,9 @@ from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, 
 
 from . import rounds as rnd
 from .cards import DECK, parse_rank, sort_cards
-from .rules import Illegal, check_play, wish_obliges
+from .moves import play_moves, random_move, table_bombs
+from .plays import Play, plays
+from .rules import Illegal, check_play, contains_rank, wish_obliges
 from .scoring import hand_score, winner
 
 
@@ -45,13 +49,13 @@ class NewHand(State):
             deck = list(DECK)
             game.rng.shuffle(deck)
             dealt = [deck[13 * seat:13 * seat + 13] for seat in range(4)]
-        data.update(rnd.fresh_hand(game.player_ids))
+        data.update(rnd.fresh_hand(game))
         game.notify_all("newHand", "Hand ${hand_number} begins: 8 cards each", hand_number=data["hand_number"])
+        hands, stock = game.per_player("hands"), game.per_player("stock")
         for pid, cards in zip(game.player_ids, dealt, strict=True):
-            data["hands"][str(pid)] = sort_cards(cards[:8])
-            data["stock"][str(pid)] = cards[8:]
-            game.notify_player(pid, "dealCards", "You receive ${count} cards", cards=data["hands"][str(pid)],
-                               count=8)
+            hands[pid] = sort_cards(cards[:8])
+            stock[pid] = cards[8:]
+            game.notify_player(pid, "dealCards", "You receive ${count} cards", cards=hands[pid], count=8)
         return HighFlight
 
 
@@ -64,12 +68,12 @@ class HighFlight(State):
 
     @action({"call": fields.Boolean(required=True)})
     def highFlight(self, player_id, call):
-        data = self.game.data
-        if call and data["calls"][str(player_id)]:
+        data, calls = self.game.data, self.game.per_player("calls")
+        if call and calls[player_id]:
             raise UserError("You have already called Take-off: each player makes at most one call per hand.")
         data["answered"].append(player_id)
         if call:
-            data["calls"][str(player_id)] = "highFlight"
+            calls[player_id] = "highFlight"
             self.game.inc_stat("calls", 1, player_id)
             self.game.notify_all("call", "${player_name} calls High Flight!", player_id=player_id,
                                  call="highFlight")
@@ -77,6 +81,13 @@ class HighFlight(State):
             self.game.notify_all("noHighFlight", "${player_name} does not call High Flight",
                                  player_id=player_id)
         self.game.gamestate.set_player_non_multiactive(player_id, "done")
+
+    def legal_actions(self, player_id):
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        if self.game.per_player("calls")[player_id]:
+            return [("highFlight", {"call": False})]
+        return [("highFlight", {"call": False}), ("highFlight", {"call": True})]
 
     def zombie(self, player_id):
         return "highFlight", {"call": False}
@@ -87,11 +98,11 @@ class DealRest(State):
     type = GAME
 
     def enter(self):
-        data = self.game.data
+        hands, stock = self.game.per_player("hands"), self.game.per_player("stock")
         for pid in self.game.player_ids:
-            more = data["stock"][str(pid)]
-            data["hands"][str(pid)] = sort_cards(data["hands"][str(pid)] + more)
-            data["stock"][str(pid)] = []
+            more = stock[pid]
+            hands[pid] = sort_cards(hands[pid] + more)
+            stock[pid] = []
             self.game.notify_player(pid, "dealCards", "You receive ${count} more cards", cards=sort_cards(more),
                                     count=len(more))
         self.game.notify_all("handSizes", "Everyone has 13 cards", hand_sizes=self.game.hand_sizes())
@@ -108,18 +119,38 @@ class PassCards(State):
     @action({"left": fields.String(required=True), "partner": fields.String(required=True),
              "right": fields.String(required=True)})
     def passCards(self, player_id, left, partner, right):
-        hand = self.game.data["hands"][str(player_id)]
+        hand = self.game.per_player("hands")[player_id]
         chosen = [left, partner, right]
         if len(set(chosen)) != 3:
             raise UserError("Pass three different cards: one to each other player.")
         missing = [c for c in chosen if c not in hand]
         if missing:
             raise UserError(f"You do not hold {', '.join(missing)}.")
-        self.game.data["passing"][str(player_id)] = {"left": left, "partner": partner, "right": right}
+        self.game.per_player("passing")[player_id] = {"left": left, "partner": partner, "right": right}
         self.game.notify_player(player_id, "cardsChosen", "You pass ${left} left, ${partner} to your partner "
                                 "and ${right} right", left=left, partner=partner, right=right)
         self.game.notify_all("passReady", "${player_name} has chosen the cards to pass", player_id=player_id)
         self.game.gamestate.set_player_non_multiactive(player_id, "done")
+
+    def legal_actions(self, player_id):
+        """Every (left, partner, right) choice: 1,716 of them (`random_action` draws one directly)."""
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        hand = self.game.per_player("hands")[player_id]
+        return [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(hand, 3)]
+
+    def random_action(self, player_id, rng):
+        if not self.game.gamestate.is_player_active(player_id):
+            return super().random_action(player_id, rng)
+        # A pass is three distinct cards in order: drawn directly, with the odds of the full list.
+        hand = self.game.per_player("hands")[player_id]
+        others = self.game.global_legal_actions(player_id)
+        ways = len(hand) * (len(hand) - 1) * (len(hand) - 2)
+        pick = rng.randrange(ways + len(others))
+        if pick >= ways:
+            return others[pick - ways]
+        left, partner, right = rng.sample(hand, 3)
+        return "passCards", {"left": left, "partner": partner, "right": right}
 
 
 class DeliverCards(State):
@@ -129,22 +160,22 @@ class DeliverCards(State):
     def enter(self):
         game, data = self.game, self.game.data
         ids = game.player_ids
-        received = {str(pid): [] for pid in ids}
+        data["received"] = game.for_each_player(list)
+        hands, passing, received = game.per_player("hands"), game.per_player("passing"), game.per_player("received")
         for seat, giver in enumerate(ids):
             for offset, where in ((1, "left"), (2, "partner"), (3, "right")):
                 taker = ids[(seat + offset) % 4]
-                card = data["passing"][str(giver)][where]
-                data["hands"][str(giver)].remove(card)
-                data["hands"][str(taker)].append(card)
-                received[str(taker)].append({"from": giver, "card": card})
+                card = passing[giver][where]
+                hands[giver].remove(card)
+                hands[taker].append(card)
+                received[taker].append({"from": giver, "card": card})
         for pid in ids:
-            data["hands"][str(pid)] = sort_cards(data["hands"][str(pid)])
+            hands[pid] = sort_cards(hands[pid])
             game.notify_player(pid, "cardsReceived", "You receive ${cards}",
-                               cards=[r["card"] for r in received[str(pid)]], received=received[str(pid)])
-        data["received"] = received
+                               cards=[r["card"] for r in received[pid]], received=received[pid])
         data["delivered"] = True
         game.notify_all("cardsPassed", "Everyone has passed their cards")
-        leader = next(pid for pid in ids if "herald" in data["hands"][str(pid)])
+        leader = next(pid for pid in ids if "herald" in hands[pid])
         game.gamestate.change_active_player(leader)
         game.notify_all("firstLead", "${player_name} holds the Herald and leads", player_id=leader)
         return PlayerTurn
@@ -164,7 +195,7 @@ class PlayerTurn(State):
         args = {"what": what, "lead": leading, "round_won": data["round_won"], "top": data["top"],
                 "wish": rnd.wish_name(data)}
         if active is not None:
-            hand = data["hands"][str(active)]
+            hand = game.per_player("hands")[active]
             top = None if leading else rnd.top(data)
             args["_private"] = {active: {"wish_obliges": wish_obliges(hand, top, data["wish"])}}
         return args
@@ -180,7 +211,7 @@ class PlayerTurn(State):
         if rnd.leading(data):
             raise UserError("You lead this round: you must play a combination.")
         wish, top = data["wish"], rnd.top(data)
-        if wish_obliges(data["hands"][str(player_id)], top, wish):
+        if wish_obliges(self.game.per_player("hands")[player_id], top, wish):
             raise UserError(f"You cannot pass: you must play {rnd.a_rank(wish)}, the wish obliges you.")
         return rnd.record_pass(self.game, player_id, top)
 
@@ -198,13 +229,57 @@ class PlayerTurn(State):
         if rnd.leading(data):
             raise UserError("No round is open to pass in: wait for the next lead.")
         top = rnd.top(data)
-        if wish_obliges(data["hands"][str(player_id)], top, data["wish"]):
+        if wish_obliges(game.per_player("hands")[player_id], top, data["wish"]):
             raise UserError(f"You cannot pass this round: you must play {rnd.a_rank(data['wish'])} "
                             "when you can, the wish obliges you.")
         if player_id not in data["auto_pass"]:
             data["auto_pass"].append(player_id)
         game.notify_player(player_id, "autoPass", "You pass until this round ends", on=True)
         return rnd.record_pass(game, player_id, top) if active else None
+
+    def legal_actions(self, player_id):
+        found, others = self.turn_options(player_id)
+        return others + play_moves(self.game, found)
+
+    def random_action(self, player_id, rng):
+        """One of the listed moves, each as likely as there, a play drawn by its place among the plays."""
+        found, others = self.turn_options(player_id)
+        return random_move(self.game, found, others + self.game.global_legal_actions(player_id), rng)
+
+    def possible_actions(self, player_id, names):
+        """Hide passing while leading or out; out of turn, playing unless a bomb beats the table."""
+        names = super().possible_actions(player_id, names)
+        game, data = self.game, self.game.data
+        in_turn = game.gamestate.is_player_active(player_id)
+        drop = set()
+        if rnd.leading(data) or player_id in data["out"]:
+            drop.update(("pass", "autoPass"))
+        if "playCards" in names and not in_turn and not table_bombs(game, player_id):
+            drop.add("playCards")
+        return [n for n in names if n not in drop]
+
+    def turn_options(self, player_id: int) -> tuple[list[Play], list[tuple[str, dict]]]:
+        """The plays this player may make, and their other moves (pass, autoPass)."""
+        game, data = self.game, self.game.data
+        if player_id in data["out"]:
+            return [], []
+        active = game.gamestate.is_player_active(player_id)
+        leading = rnd.leading(data)
+        hand = game.per_player("hands")[player_id]
+        top = None if leading else rnd.top(data)
+        found = plays(hand, top) if active else table_bombs(game, player_id)  # out of turn: bombs, even on a won round
+        obliged = wish_obliges(hand, top, data["wish"], found if active else None)
+        others: list[tuple[str, dict]] = []
+        if active:
+            if obliged:
+                found = [p for p in found if contains_rank(p[0], data["wish"])]
+            elif not leading:
+                others.append(("pass", {}))
+        if not leading:
+            on = player_id in data["auto_pass"]
+            if on or not obliged:
+                others.append(("autoPass", {"on": not on}))
+        return found, others
 
 
 class GiveDragon(State):
@@ -235,6 +310,26 @@ class GiveDragon(State):
     def playCards(self, player_id, cards, phoenix=None, wish=None):
         return play_cards(self.game, player_id, cards, phoenix, wish, in_turn=False)
 
+    def legal_actions(self, player_id):
+        return self.gifts(player_id) + play_moves(self.game, table_bombs(self.game, player_id))
+
+    def random_action(self, player_id, rng):
+        found = table_bombs(self.game, player_id)
+        return random_move(self.game, found, self.gifts(player_id) + self.game.global_legal_actions(player_id), rng)
+
+    def possible_actions(self, player_id, names):
+        """Only a bomb that beats the table may be played here."""
+        names = super().possible_actions(player_id, names)
+        if "playCards" in names and not table_bombs(self.game, player_id):
+            return [n for n in names if n != "playCards"]
+        return names
+
+    def gifts(self, player_id: int) -> list[tuple[str, dict]]:
+        """The active player's choices of opponent to give the round to."""
+        if not self.game.gamestate.is_player_active(player_id):
+            return []
+        return [("giveDragon", {"to": p}) for p in self.game.opponents(player_id)]
+
 
 class EndHand(State):
     id = 70
@@ -244,18 +339,18 @@ class EndHand(State):
     def enter(self):
         game, data = self.game, self.game.data
         ids = game.player_ids
-        seats = {str(p): game.seat_of(p) for p in ids}
-        last = [str(p) for p in ids if p not in data["out"]]
-        last_hand = data["hands"][last[0]] if len(last) == 1 else []
-        result = hand_score(seats, [str(p) for p in data["out"]], data["won"], last_hand, data["calls"])
+        seats = {p: game.seat_of(p) for p in ids}
+        last = [p for p in ids if p not in data["out"]]
+        last_hand = game.per_player("hands")[last[0]] if len(last) == 1 else []
+        result = hand_score(seats, data["out"], game.per_player("won"), last_hand, game.per_player("calls"))
         for team in (0, 1):
             data["totals"][team] += result["total"][team]
         for pid in ids:
             game.set_score(pid, data["totals"][game.seat_of(pid) % 2])
         first = data["out"][0] if data["out"] else None
-        for pid, call in data["calls"].items():
+        for pid, call in game.per_player("calls").items():
             if call:
-                game.inc_stat("calls_won" if int(pid) == first else "calls_lost", 1, int(pid))
+                game.inc_stat("calls_won" if pid == first else "calls_lost", 1, pid)
         if first is not None:
             game.inc_stat("first_out", 1, first)
         game.inc_stat("hands")
@@ -286,7 +381,7 @@ def play_cards(game, player_id, cards, phoenix, wish, *, in_turn):
             raise UserError("A bomb out of turn needs a combination on the table: wait for the lead.")
     top = None if leading else rnd.top(data)
     try:
-        combo = check_play(data["hands"][str(player_id)], cards, top, rnd.top_name(data), in_turn=in_turn,
+        combo = check_play(game.per_player("hands")[player_id], cards, top, rnd.top_name(data), in_turn=in_turn,
                            wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
     except Illegal as err:
         raise UserError(str(err)) from None

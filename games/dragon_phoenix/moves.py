@@ -1,0 +1,59 @@
+"""Plays as actions, for the states' `legal_actions` and `random_action`: bombs out of turn, a play
+listed once per wish it may add, and a draw among them with the odds of the full list."""
+from __future__ import annotations
+
+from . import rounds as rnd
+from .cards import HERALD, PHOENIX, RANK_NAMES, WISH_RANKS
+from .combos import Combo
+from .plays import Play, bombs
+
+WISH_CHOICES = (None, *WISH_RANKS)
+
+
+def table_bombs(game, player_id: int) -> list[Play]:
+    """The bombs this player may throw out of turn on the combination lying on the table."""
+    data = game.data
+    if not data["trick"] or data["hand_over"] or player_id in data["out"]:
+        return []
+    return bombs(game.per_player("hands")[player_id], rnd.top(data))
+
+
+def wish_choices(game) -> tuple[int | None, ...]:
+    """A Herald play may add any wish, or none; the "No wish" variant only none."""
+    return WISH_CHOICES if game.options["wish"] else (None,)
+
+
+def play_moves(game, found: list[Play]) -> list[tuple[str, dict]]:
+    wishes = wish_choices(game)
+    return [play_move(cards, combo, wish)
+            for cards, combo in found for wish in (wishes if HERALD in cards else (None,))]
+
+
+def play_move(cards: tuple[str, ...], combo: Combo, wish: int | None = None) -> tuple[str, dict]:
+    args = {"cards": list(cards)}
+    if combo.phoenix is not None and PHOENIX in cards:
+        args["phoenix"] = RANK_NAMES[combo.phoenix]
+    if wish is not None:
+        args["wish"] = RANK_NAMES[wish]
+    return "playCards", args
+
+
+def random_move(game, found: list[Play], others: list[tuple[str, dict]], rng) -> tuple[str, dict] | None:
+    """Draw among `others` and the plays `found` as `rng.choice` draws among the listed moves,
+    where a Herald play is listed once per wish choice."""
+    wishes = wish_choices(game)
+    heralds = [play for play in found if HERALD in play[0]]
+    if heralds:
+        found = [play for play in found if HERALD not in play[0]]
+    count = len(others) + len(found) + len(heralds) * len(wishes)
+    if not count:
+        return None
+    pick = rng.randrange(count)
+    if pick < len(others):
+        return others[pick]
+    pick -= len(others)
+    if pick < len(found):
+        return play_move(*found[pick])
+    pick -= len(found)
+    cards, combo = heralds[pick // len(wishes)]
+    return play_move(cards, combo, wishes[pick % len(wishes)])
