@@ -47,6 +47,8 @@ class Game:
 
     def __init__(self, table: Table):
         self.table = table
+        self.gamestate: GameStateMachine = table.gamestate  # BGA's $this->gamestate
+        self._per_player_views: dict[str, PerPlayer] = {}
 
     # ----- declarations, resolved once per class -------------------------------------------
     @classmethod
@@ -114,7 +116,11 @@ class Game:
     def per_player(self, name: str) -> PerPlayer:
         """`self.data[name]`, a per-player entry, indexed by player id (an int, as everywhere else):
         `self.per_player("hands")[player_id]`. JSON keeps its keys as strings; this hides it."""
-        return PerPlayer(self.data[name])
+        entries = self.table.state.data[name]
+        view = self._per_player_views.get(name)
+        if view is None or view.entries is not entries:  # asked many times a move: one view per dict
+            view = self._per_player_views[name] = PerPlayer(entries)
+        return view
 
     def player_name(self, player_id: int) -> str:
         return self.players[self._seat_of[player_id]].name
@@ -135,10 +141,6 @@ class Game:
             if not skip(candidate):
                 return candidate
         raise GameDefinitionError("every player is skipped: no next player")
-
-    @property
-    def gamestate(self) -> GameStateMachine:
-        return self.table.gamestate
 
     @property
     def rng(self) -> random.Random:

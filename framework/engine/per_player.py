@@ -13,28 +13,29 @@ class PerPlayer(MutableMapping):
     players hold them; the stored form, the views and the state hash stay as they were.
     """
 
-    __slots__ = ("_entries",)
+    __slots__ = ("entries",)
 
     def __init__(self, entries: dict):
-        self._entries = entries
+        """`entries` is the stored dict itself (`{"101": ...}`): changes go straight into it."""
+        self.entries = entries
 
     def __getitem__(self, player_id: int) -> Any:
-        return self._entries[str(player_id)]
+        return self.entries[str(player_id)]
 
     def __setitem__(self, player_id: int, value: Any) -> None:
-        self._entries[str(player_id)] = value
+        self.entries[str(player_id)] = value
 
     def __delitem__(self, player_id: int) -> None:
-        del self._entries[str(player_id)]
+        del self.entries[str(player_id)]
 
     def __contains__(self, player_id: object) -> bool:
-        return str(player_id) in self._entries
+        return str(player_id) in self.entries
 
     def __iter__(self) -> Iterator[int]:
-        return (int(key) for key in self._entries)
+        return (int(key) for key in self.entries)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self.entries)
 
     def __repr__(self) -> str:
-        return f"PerPlayer({self._entries!r})"
+        return f"PerPlayer({self.entries!r})"
