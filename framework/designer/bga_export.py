@@ -216,7 +216,7 @@ def game_php(game: type[Game]) -> str:
             "    public function getGameProgression()\n    {\n        return 0;\n    }\n\n"
             + "\n".join(body) +
             "\n    public function zombieTurn(array $state, int $active_player): void\n    {\n"
-            "        // port each state's zombie() / the plugin's legal_actions()\n    }\n}\n")
+            "        // port each state's zombie() / legal_actions()\n    }\n}\n")
 
 
 README = """# {title}: BGA Studio export
@@ -234,7 +234,7 @@ To port by hand, in `modules/php/Game.php`:
   `throw new \\BgaUserException(...)` with the same sentences), then `nextState` with the
   transition the Python returns.
 - each `arg*` / `st*` method: the state's `args()` / `enter()`.
-- `zombieTurn`: each state's `zombie()` or the plugin's `legal_actions()`.
+- `zombieTurn`: each state's `zombie()` or its `legal_actions()`.
 - the client (`{name}.js`): the plugin's `client.js` if it has one.
 The notification types and their log templates are listed at the top of `Game.php`.
 """

@@ -29,7 +29,8 @@ class Player:
 
 class Game:
     """Subclass per plugin. Declare `name`, `title`, player counts, `option_schema`, `states`,
-    `statistics`; write `setup()`, `view()`, `progression()` and `legal_actions()`.
+    `statistics`; write `setup()`, `view()`, `progression()` and `hidden_from()` (each state writes
+    its own `legal_actions()`).
 
     One instance serves one table for one request (BGA's Game.php): `self.data` is the game's
     JSON state, `self.players` the seated players, `self.rng` its only source of randomness.
