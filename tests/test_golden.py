@@ -3,7 +3,7 @@ code with the same notifications, views, legal actions, zombie moves and state h
 move, and random_action draws the same moves (tests/golden/record.py writes the recordings)."""
 import pytest
 
-from tests.golden.record import PLAN, games, play, planned, read_fixture
+from tests.golden.record import PLAN, games, planned, play, read_fixture
 
 
 @pytest.mark.parametrize("name", sorted(PLAN))
