@@ -3,6 +3,7 @@ inside this repository (games/NAME, registered in its pyproject.toml) or as a pa
 (`--standalone DIR`: its own pyproject.toml declaring the entry point, its tests, a README)."""
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import re
 import sys
@@ -233,9 +234,15 @@ def class_name(name: str) -> str:
 
 
 def framework_requirement(root: Path) -> tuple[str, str]:
-    """This framework's distribution name, and the requirement a standalone game declares on it."""
-    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
-    return project["name"], f"{project['name']}>={project['version']}"
+    """This framework's distribution name, and the requirement a standalone game declares on it: from
+    the checkout's pyproject.toml, else from the installed distribution that holds `framework`."""
+    try:
+        project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+        name, version = project["name"], project["version"]
+    except FileNotFoundError:
+        name = importlib.metadata.packages_distributions()["framework"][0]
+        version = importlib.metadata.version(name)
+    return name, f"{name}>={version}"
 
 
 def with_entry_point(text: str, name: str, value: str) -> str:
@@ -255,7 +262,8 @@ def with_entry_point(text: str, name: str, value: str) -> str:
         raise ValueError(f"pyproject.toml's {GROUP} table is not written as {header}: add {line} to it yourself")
     else:
         new = text.rstrip("\n") + f"\n\n{header}\n{line}\n"
-    assert tomllib.loads(new)["project"]["entry-points"][GROUP][name] == value
+    if tomllib.loads(new).get("project", {}).get("entry-points", {}).get(GROUP, {}).get(name) != value:
+        raise ValueError(f"could not add {line} to pyproject.toml's {GROUP} table: add it yourself")
     return new
 
 

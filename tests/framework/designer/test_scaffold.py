@@ -207,6 +207,7 @@ def test_plugins_are_refused_clearly(monkeypatch):
     with pytest.raises(GameDefinitionError, match="no game plugins registered: run make install"):
         discover_games()
     assert list(discover_games(extra=["tests.sample_game:Climb"])) == ["climb"]
+    assert discover_games([]) == {}  # no game asked for, none served
 
 
 class OtherClimb(Climb):
