@@ -221,7 +221,7 @@ def game_php(game: type[Game]) -> str:
 
 README = """# {title}: BGA Studio export
 
-Made by `flask export-bga {name}` from the Python plugin `games/{name}/` (version {version}).
+Made by `flask export-bga {name}` from the Python plugin `{module}` (version {version}).
 
 Carried over exactly: `states.inc.php` (ids, names, types, descriptions, args and action names,
 transitions), `gameoptions.json` (option ids from 100), `stats.json` (ids from 10),
@@ -249,7 +249,8 @@ def export_bga(game: type[Game], out: Path) -> list[Path]:
         out / "stats.json": json.dumps(stats_json(game), indent=4) + "\n",
         out / "gameinfos.inc.php": gameinfos_php(game),
         out / "modules" / "php" / "Game.php": game_php(game),
-        out / "README.md": README.format(title=game.title, name=game.name, version=game.version),
+        out / "README.md": README.format(title=game.title, name=game.name, module=game.__module__,
+                                         version=game.version),
     }
     for path, text in files.items():
         path.write_text(text)

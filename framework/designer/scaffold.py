@@ -1,8 +1,16 @@
-"""`flask new-game NAME`: a complete small game to start from, with its RULES.md and tests."""
+"""`flask new-game NAME`: a complete small game to start from, with its RULES.md and tests, either
+inside this repository (games/NAME, registered in its pyproject.toml) or as a package of its own
+(`--standalone DIR`: its own pyproject.toml declaring the entry point, its tests, a README)."""
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import re
+import sys
+import tomllib
 from pathlib import Path
+
+from framework.engine.plugins import GROUP
 
 GAME_PY = '''"""__TITLE__: a starting point made by `flask new-game`. Each player is dealt a hand of numbered
 cards (codes "c1", "c2", ...); in turn each plays one; the highest card of a round scores its value.
@@ -131,15 +139,22 @@ TEST_PY = '''"""The generated game's tests: a rule, and the shared random-play t
 import pytest
 
 from framework.engine import Table, UserError
+from framework.engine.plugins import discover_games
 from framework.engine.testing import play_random_game
 from framework.engine.validation import validate
-from games.__NAME__ import GAME
+from __PACKAGE__ import GAME
 
 PLAYERS = [{"id": 1, "name": "Anna"}, {"id": 2, "name": "Ben"}]
 
 
 def test_the_plugin_is_sound():
     assert validate(GAME) == []
+
+
+def test_the_game_is_registered():
+    """The server finds a game by its entry point; when this fails, the message says how to install it."""
+    # __REGISTRATION__
+    assert discover_games(only=["__NAME__"]) == {"__NAME__": GAME}
 
 
 def test_a_card_must_come_from_your_hand():
@@ -159,21 +174,101 @@ def test_random_games_end_and_replay(seed):
 '''
 
 
+PYPROJECT_TOML = '''[build-system]
+requires = ["setuptools>=68"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "__NAME__"
+version = "0.1.0"
+description = "__TITLE__: a game plugin for __FRAMEWORK__"
+readme = "README.md"
+requires-python = ">=3.11"
+dependencies = ["__REQUIREMENT__"]
+
+[project.optional-dependencies]
+test = ["pytest>=8.0"]
+
+# How the framework finds the game: the name is the game's Game.name, the value its Game class.
+[project.entry-points."__GROUP__"]
+__NAME__ = "__NAME__:GAME"
+
+[tool.setuptools.packages.find]
+include = ["__NAME__*"]
+
+[tool.setuptools.package-data]
+"*" = ["*.md", "*.js", "*.css"]
+
+[tool.pytest.ini_options]
+testpaths = ["tests"]
+pythonpath = ["."]
+'''
+
+README_MD = '''# __TITLE__
+
+A game plugin for __FRAMEWORK__, made by `flask new-game __NAME__ --standalone`: the game is the package
+`__NAME__/` (`GAME` in `__NAME__/__init__.py`, the rules in `__NAME__/game.py` and `__NAME__/RULES.md`),
+its tests are in `tests/`.
+
+## Serve it
+Install it next to the framework, in the framework's virtual environment (from the framework's folder):
+
+```sh
+.venv/bin/pip install -e __DIR__
+```
+
+The framework finds games through the `__GROUP__` entry points: once installed, `__NAME__` is
+served by `make run` and every designer command takes it (`flask --app framework.web validate __NAME__`,
+`simulate`, `diagram`, `export-bga`), and the framework's own tests (the hidden-information audit, the
+random play of every registered game) play it too. `__NAME__/client.js` (and `client.css`), next to
+`game.py`, is served as the game's renderer; without it the generic renderer plays it.
+
+## Test it
+```sh
+cd __DIR__ && <framework folder>/.venv/bin/python -m pytest
+```
+'''
+
+
 def class_name(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("_"))
 
 
-def new_game(name: str, root: Path, title: str | None = None) -> list[Path]:
-    """Write games/NAME and tests/games/NAME under `root`; refuse to overwrite anything."""
-    if not re.fullmatch(r"[a-z][a-z0-9_]{1,38}", name):
-        raise ValueError("a game name is 2-39 lower-case letters, digits or _, starting with a letter")
-    game_dir, test_dir = root / "games" / name, root / "tests" / "games" / name
-    for folder in (game_dir, test_dir):
-        if folder.exists():
-            raise FileExistsError(f"{folder} exists already")
-    values = {"__NAME__": name, "__CLASS__": class_name(name), "__TITLE__": title or name.replace("_", " ").title()}
-    files = {game_dir / "__init__.py": INIT_PY, game_dir / "game.py": GAME_PY, game_dir / "RULES.md": RULES_MD,
-             test_dir / "__init__.py": "", test_dir / "test_game.py": TEST_PY}
+def framework_requirement(root: Path) -> tuple[str, str]:
+    """This framework's distribution name, and the requirement a standalone game declares on it: from
+    the checkout's pyproject.toml, else from the installed distribution that holds `framework`."""
+    try:
+        project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+        name, version = project["name"], project["version"]
+    except FileNotFoundError:
+        name = importlib.metadata.packages_distributions()["framework"][0]
+        version = importlib.metadata.version(name)
+    return name, f"{name}>={version}"
+
+
+def with_entry_point(text: str, name: str, value: str) -> str:
+    """pyproject.toml's text with `name = "value"` added to the game plugins' entry point table."""
+    points = tomllib.loads(text).get("project", {}).get("entry-points", {}).get(GROUP, {})
+    if name in points:
+        raise FileExistsError(f"pyproject.toml registers a game {name!r} already")
+    header, line = f'[project.entry-points."{GROUP}"]', f'{name} = "{value}"'
+    lines = text.splitlines()
+    if header in lines:
+        end = lines.index(header) + 1
+        while end < len(lines) and lines[end].strip() and not lines[end].lstrip().startswith("["):
+            end += 1
+        lines.insert(end, line)
+        new = "\n".join(lines) + "\n"
+    elif points:
+        raise ValueError(f"pyproject.toml's {GROUP} table is not written as {header}: add {line} to it yourself")
+    else:
+        new = text.rstrip("\n") + f"\n\n{header}\n{line}\n"
+    if tomllib.loads(new).get("project", {}).get("entry-points", {}).get(GROUP, {}).get(name) != value:
+        raise ValueError(f"could not add {line} to pyproject.toml's {GROUP} table: add it yourself")
+    return new
+
+
+def _write(files: dict[Path, str], values: dict[str, str]) -> list[Path]:
     written = []
     for path, template in files.items():
         for key, value in values.items():
@@ -181,7 +276,49 @@ def new_game(name: str, root: Path, title: str | None = None) -> list[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(template)
         written.append(path)
+    return written
+
+
+def new_game(name: str, root: Path, title: str | None = None, standalone: Path | None = None) -> list[Path]:
+    """Write a new game; refuse to overwrite anything. Without `standalone`: games/NAME and
+    tests/games/NAME under the repository `root`, and its entry point added to root/pyproject.toml.
+    With it: a package of its own in that folder (pyproject.toml, NAME/, tests/, README.md)."""
+    if not re.fullmatch(r"[a-z][a-z0-9_]{1,38}", name):
+        raise ValueError("a game name is 2-39 lower-case letters, digits or _, starting with a letter")
+    values = {"__NAME__": name, "__CLASS__": class_name(name), "__TITLE__": title or name.replace("_", " ").title(),
+              "__GROUP__": GROUP}
+    if standalone is not None:
+        return _new_standalone_game(name, root, standalone, values)
+    game_dir, test_dir = root / "games" / name, root / "tests" / "games" / name
+    for folder in (game_dir, test_dir):
+        if folder.exists():
+            raise FileExistsError(f"{folder} exists already")
+    pyproject = root / "pyproject.toml"
+    if not pyproject.is_file():
+        raise ValueError(f"no pyproject.toml in {root} to register the game in: use --standalone for a game of its own")
+    registered = with_entry_point(pyproject.read_text(), name, f"games.{name}:GAME")
+    values |= {"__PACKAGE__": f"games.{name}",
+               "__REGISTRATION__": "new-game added it to pyproject.toml; `make install` (make test) installs it."}
+    written = _write({game_dir / "__init__.py": INIT_PY, game_dir / "game.py": GAME_PY, game_dir / "RULES.md": RULES_MD,
+                      test_dir / "__init__.py": "", test_dir / "test_game.py": TEST_PY}, values)
     tests_games_init = root / "tests" / "games" / "__init__.py"
     if not tests_games_init.exists():
         tests_games_init.write_text("")
-    return written
+    pyproject.write_text(registered)
+    return [*written, pyproject]
+
+
+def _new_standalone_game(name: str, root: Path, folder: Path, values: dict[str, str]) -> list[Path]:
+    if folder.exists() and any(folder.iterdir()):
+        raise FileExistsError(f"{folder} exists already and is not empty")
+    if name in sys.stdlib_module_names or importlib.util.find_spec(name) is not None:
+        raise ValueError(f"a module named {name!r} exists already: a game of its own is a top-level package, "
+                         "pick another name")
+    distribution, requirement = framework_requirement(root)
+    values |= {"__PACKAGE__": name, "__FRAMEWORK__": distribution, "__REQUIREMENT__": requirement,
+               "__DIR__": str(folder),
+               "__REGISTRATION__": f"pyproject.toml declares it; `pip install -e .` by {distribution} installs it."}
+    package = folder / name
+    return _write({folder / "pyproject.toml": PYPROJECT_TOML, folder / "README.md": README_MD,
+                   package / "__init__.py": INIT_PY, package / "game.py": GAME_PY, package / "RULES.md": RULES_MD,
+                   folder / "tests" / "test_game.py": TEST_PY}, values)

@@ -24,8 +24,8 @@ def create_app(config: dict | None = None) -> Flask:
                 static_url_path="/static")
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=64 * 1024,  # the largest real action is a few hundred bytes
-        GAMES=None,                    # names of the games/ plugins to serve; None serves them all
-        GAMES_EXTRA=[],                # "module:Class" plugins beyond games/ (the tests' own game)
+        GAMES=None,                    # names of the registered plugins to serve; None serves them all
+        GAMES_EXTRA=[],                # "module:Class" plugins not registered (the tests' own game)
         DEV_MODE=False,                # fixed deals, chosen seeds, hotseat, forks and early exports
         LOGIN_ATTEMPTS=10,             # failed logins allowed per name and per address ...
         LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
@@ -50,9 +50,12 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.get("/games/<name>/<path:filename>")
     def game_client_file(name: str, filename: str):
-        """A game's browser module (client.js, its css): only the games served, only those kinds."""
-        if name not in app.extensions["games"] or not filename.endswith((".js", ".css")):
+        """A game's browser module (client.js, its css), from its package's folder: only the games served,
+        only those kinds, nothing outside that folder (send_from_directory refuses `..`)."""
+        game = app.extensions["games"].get(name)
+        folder = games.client_folder(game) if game else None
+        if folder is None or not filename.endswith((".js", ".css")):
             abort(404)
-        return send_from_directory(games.GAMES_DIR / name, filename)
+        return send_from_directory(folder, filename)
 
     return app

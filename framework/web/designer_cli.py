@@ -23,7 +23,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def game_named(name: str):
     games = current_app.extensions["games"]
     if name not in games:
-        raise click.BadParameter(f"no game {name!r}; installed: {', '.join(sorted(games))}", param_hint="GAME")
+        hint = ""
+        if (ROOT / "games" / name / "__init__.py").is_file():
+            hint = f" (games/{name} is not registered yet: make install registers what pyproject.toml lists)"
+        raise click.BadParameter(f"no game {name!r}; installed: {', '.join(sorted(games))}{hint}", param_hint="GAME")
     return games[name]
 
 
@@ -115,16 +118,25 @@ def register_designer_cli(app: Flask) -> None:
     @app.cli.command("new-game")
     @click.argument("name")
     @click.option("--title", default=None, help="display name (default: from NAME)")
-    def new_game_command(name: str, title: str | None) -> None:
-        """Create games/NAME: a small playable game, its RULES.md and its tests, to grow from."""
+    @click.option("--standalone", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="DIR",
+                  help="write a package of its own in DIR (pyproject.toml, tests, README) instead of games/NAME")
+    def new_game_command(name: str, title: str | None, standalone: Path | None) -> None:
+        """Create a small playable game, its RULES.md and its tests, to grow from: games/NAME, registered in
+        pyproject.toml, or with --standalone a package of its own to `pip install -e` next to the framework."""
         try:
-            written = new_game(name, ROOT, title)
+            written = new_game(name, ROOT, title, standalone)
         except (ValueError, FileExistsError) as err:
             raise click.ClickException(str(err)) from None
         for path in written:
-            click.echo(f"created {path.relative_to(ROOT)}")
-        click.echo(f"next: make test, then make run and create a table of {name!r}: the generic "
-                   "renderer plays it until you write games/" + name + "/client.js")
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            click.echo(f"{'registered in' if path.name == 'pyproject.toml' and not standalone else 'created'} {shown}")
+        if standalone:
+            click.echo(f"next: .venv/bin/pip install -e {standalone} (the framework then serves {name!r}), "
+                       f"and its tests: cd {standalone} && python -m pytest")
+        else:
+            click.echo(f"next: make test (it reinstalls the project, which registers {name!r}), then make run and "
+                       f"create a table of {name!r}: the generic renderer plays it until you write "
+                       f"games/{name}/client.js")
 
     @app.cli.command("export-bga")
     @click.argument("game")

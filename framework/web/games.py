@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import shutil
+import sys
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -41,14 +42,18 @@ def describe_schema(schema: Schema) -> dict:
     return {name: describe_field(field) for name, field in schema.fields.items()}
 
 
-GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
+def client_folder(game: type[Game]) -> Path | None:
+    """Where a plugin's browser files live: the folder of the module that defines its Game class (its
+    package, wherever it is installed)."""
+    path = getattr(sys.modules.get(game.__module__), "__file__", None)
+    return Path(path).resolve().parent if path else None
 
 
-def client_files(name: str) -> dict:
+def client_files(game: type[Game]) -> dict:
     """The game's browser module and stylesheet, when it has them: the page loads them without asking first."""
-    folder = GAMES_DIR / name
-    return {kind: f"/games/{name}/client.{kind_ext}" if (folder / f"client.{kind_ext}").is_file() else None
-            for kind, kind_ext in (("module", "js"), ("css", "css"))}
+    folder = client_folder(game)
+    return {kind: f"/games/{game.name}/client.{ext}" if folder and (folder / f"client.{ext}").is_file() else None
+            for kind, ext in (("module", "js"), ("css", "css"))}
 
 
 @functools.cache  # a plugin's declarations do not change while the server runs
@@ -66,7 +71,7 @@ def describe_game(game: type[Game]) -> dict:
     options.pop("deal", None)  # fixed deals are a testing tool, not a table option
     return {"name": game.name, "title": game.title, "version": game.version,
             "players": {"min": game.min_players, "max": game.max_players},
-            "options": options, "actions": actions, "client": client_files(game.name),
+            "options": options, "actions": actions, "client": client_files(game),
             "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}
 
 

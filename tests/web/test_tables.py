@@ -2,6 +2,7 @@
 import pytest
 
 from framework.engine import replay
+from framework.engine.plugins import discover_games
 from tests.sample_game import Climb
 
 
@@ -23,14 +24,27 @@ def test_games_list_shows_options_and_action_schemas(api):
 
 
 def test_games_list_names_a_games_client_files_and_they_are_served(tmp_path):
-    """The page imports the module the catalog names, without probing for it first."""
+    """The page imports the module the catalog names, without probing for it first: each registered game's
+    client.js and client.css, found next to its Game class wherever its package is installed."""
+    from framework.web.games import client_folder
     from tests.conftest import make_app
 
-    client = make_app(f"sqlite:///{tmp_path / 'games.sqlite'}", GAMES=["zhubu_shengji"]).test_client()
-    zhubu = next(g for g in client.get("/api/games").json["games"] if g["name"] == "zhubu_shengji")
-    assert zhubu["client"] == {"module": "/games/zhubu_shengji/client.js", "css": "/games/zhubu_shengji/client.css"}
-    assert client.get(zhubu["client"]["module"]).status_code == 200
-    assert client.get(zhubu["client"]["css"]).status_code == 200
+    client = make_app(f"sqlite:///{tmp_path / 'games.sqlite'}", GAMES=None).test_client()
+    catalog = {g["name"]: g for g in client.get("/api/games").json["games"]}
+    registered = discover_games()
+    assert set(registered) <= set(catalog)
+    for name, game in registered.items():
+        folder = client_folder(game)
+        for kind, ext in (("module", "js"), ("css", "css")):
+            url = catalog[name]["client"][kind]
+            assert url == (f"/games/{name}/client.{ext}" if (folder / f"client.{ext}").is_file() else None)
+            if url:
+                assert client.get(url).data == (folder / f"client.{ext}").read_bytes()
+    assert any(g["client"]["module"] for g in catalog.values())  # the shipped games have their own renderers
+    name = next(n for n, g in catalog.items() if g["client"]["module"])
+    for outside in ("../__init__.py", "../../static/js/dom.js", "..%2f..%2fstatic%2fjs%2fdom.js", "RULES.md"):
+        assert client.get(f"/games/{name}/{outside}").status_code == 404, outside
+    assert client.get("/games/chess/client.js").status_code == 404
 
 
 def test_table_opens_fills_and_starts(trio):

@@ -5,6 +5,7 @@ import pytest
 from sqlalchemy import select
 
 from framework.designer.diagram import to_dot, to_mermaid
+from framework.engine.plugins import discover_games
 from framework.store import Move, db
 from tests.conftest import Api, make_app
 from tests.sample_game import Climb
@@ -126,23 +127,23 @@ def test_svg_needs_graphviz_and_says_so(cli_app):
         assert result.exit_code == 1 and "apt-get install graphviz" in result.output
 
 
-SHIPPED = ["dragon_phoenix", "summon_dragon", "zhubu_shengji"]
+REGISTERED = sorted(discover_games())  # every registered plugin: the shipped games, and any game installed
 
 
 @pytest.fixture(scope="module")
-def shipped_app(tmp_path_factory):
-    return make_app(f"sqlite:///{tmp_path_factory.mktemp('shipped') / 'x.sqlite'}", GAMES=SHIPPED)
+def registered_app(tmp_path_factory):
+    return make_app(f"sqlite:///{tmp_path_factory.mktemp('registered') / 'x.sqlite'}", GAMES=None)
 
 
-@pytest.mark.parametrize("game", SHIPPED)
-def test_commands_work_on_every_shipped_game(shipped_app, game, tmp_path):
-    games = shipped_app.extensions["games"]
-    assert run(shipped_app, "validate", game).exit_code == 0
-    mermaid = run(shipped_app, "diagram", game).output
+@pytest.mark.parametrize("game", REGISTERED)
+def test_commands_work_on_every_registered_game(registered_app, game, tmp_path):
+    games = registered_app.extensions["games"]
+    assert run(registered_app, "validate", game).exit_code == 0
+    mermaid = run(registered_app, "diagram", game).output
     assert all(f" {state.name} (" in mermaid for state in games[game].states)
-    simulated = run(shipped_app, "simulate", game, "--games", "2", "--bot", "heuristic", "--seed", "ship")
+    simulated = run(registered_app, "simulate", game, "--games", "2", "--bot", "heuristic", "--seed", "ship")
     assert simulated.exit_code == 0 and "games: 2 of 2 finished, 0 failed" in simulated.output, simulated.output
-    exported = run(shipped_app, "export-bga", game, "--out", str(tmp_path / "bga"))
+    exported = run(registered_app, "export-bga", game, "--out", str(tmp_path / "bga"))
     assert exported.exit_code == 0 and (tmp_path / "bga" / "states.inc.php").exists()
 
 

@@ -1,0 +1,34 @@
+"""Every registered game plugin, whatever it is: seeded games by random bots with the fewest and the
+most seats, checked after every move by the shared harness (no view or notification shows what
+`hidden_from` hides, the snapshot survives JSON), then replayed from the move log to the same state
+and the same notifications. A game joins by being registered (its `bga_framework.games` entry
+point): no list of games here. Each game's own tests go further (its rules, whole games, invariants)."""
+import pytest
+
+from framework.engine import Table
+from framework.engine.plugins import discover_games
+from framework.engine.testing import default_players, play_random_game
+
+GAMES = discover_games()
+SEEDS = 3
+MAX_MOVES = 300  # whole games where they are short; a long game's first hands otherwise
+
+
+def test_plugins_are_registered_under_their_names():
+    assert GAMES and all(game.name == name for name, game in GAMES.items())
+
+
+@pytest.mark.parametrize("number", range(SEEDS))
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_games_are_checked_and_replay(name, number):
+    game = GAMES[name]
+    seats = game.min_players if number == 0 else game.max_players
+    played = play_random_game(game, f"every-game-{name}-{number}", players=default_players(seats),
+                              stop=lambda table: table.move >= MAX_MOVES)
+    assert played.moves and (played.table.status == "finished" or played.table.move == MAX_MOVES)
+    again = Table.start(game, played.players, played.options, played.seed)
+    notifications = again.take_setup_notifications()
+    for move in played.moves:
+        notifications += again.apply(move["player"], move["action"], move["args"], rollback=False)
+    assert again.state_hash() == played.table.state_hash()
+    assert notifications == played.notifications
