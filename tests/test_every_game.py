@@ -5,7 +5,7 @@ and the same notifications. A game joins by being registered (its `bga_framework
 point): no list of games here. Each game's own tests go further (its rules, whole games, invariants)."""
 import pytest
 
-from framework.engine import Table
+from framework.engine import replay
 from framework.engine.plugins import discover_games
 from framework.engine.testing import default_players, play_random_game
 
@@ -26,9 +26,9 @@ def test_random_games_are_checked_and_replay(name, number):
     played = play_random_game(game, f"every-game-{name}-{number}", players=default_players(seats),
                               stop=lambda table: table.move >= MAX_MOVES)
     assert played.moves and (played.table.status == "finished" or played.table.move == MAX_MOVES)
-    again = Table.start(game, played.players, played.options, played.seed)
-    notifications = again.take_setup_notifications()
-    for move in played.moves:
-        notifications += again.apply(move["player"], move["action"], move["args"], rollback=False)
+    notifications = []
+    again = replay(game, played.players, played.options, played.seed, played.moves,
+                   on_setup=lambda table, made: notifications.extend(made),
+                   on_move=lambda table, number, move, made: notifications.extend(made))
     assert again.state_hash() == played.table.state_hash()
     assert notifications == played.notifications
