@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from framework.store import db
-from framework.store.tables import get_table, load_engine_table
+from framework.store.loading import load_engine_table
+from framework.store.queries import get_table
 from tests.conftest import Api, make_app
 
 

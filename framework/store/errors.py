@@ -20,3 +20,15 @@ class StaleMove(Conflict):
 
 class BadRequest(ActionError):
     code = "bad_request"
+
+
+class Unauthenticated(ActionError):
+    """The move's token is unknown or expired (checked inside the move's own transaction)."""
+
+    code = "unauthorized"
+
+
+class NothingPending(Conflict):
+    """Asked to play pending bot or zombie turns when none are."""
+
+    code = "nothing_pending"

@@ -1,22 +1,87 @@
-"""A table under its write lock as plain rows, read and written with prebuilt statements.
+"""A table under its write lock as typed plain rows, read and written with prebuilt statements.
 
 Every move goes through here. The SQL is cheap; the ORM's identity map, lazy loads and unit of
 work cost several times more, so writes load plain rows and write back only what changed. The
-statements are built once and run on the driver's cursor (`driver.Prebuilt`).
+statements are built once and run on the driver's cursor (`driver.Prebuilt`). The row classes
+mirror the columns of `tables`, `seats` and (what a move needs of them) `users`.
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from sqlalchemy import bindparam, select, update
 
 from .driver import Prebuilt
-from .models import GameTable, Seat, User
+from .errors import NotFound
+from .models import Seat, TableRecord, User
 
-TABLES, SEATS, USERS = GameTable.__table__, Seat.__table__, User.__table__
-LockedTable = SimpleNamespace  # a tables row's columns as attributes, plus `players`: its seats in order
-# What the write path needs of a seat's user: names for the engine, flags and addresses for the outbox.
-USER_COLUMNS = ("name", "is_bot", "email", "webhook_url", "notify_email", "notify_webhook")
+TABLES, SEATS, USERS = TableRecord.__table__, Seat.__table__, User.__table__
+
+
+@dataclass(slots=True)
+class SeatUser:
+    """What the write path needs of a seat's user: a name for the engine, flags and addresses for the outbox."""
+
+    id: int
+    name: str
+    is_bot: bool
+    email: str | None
+    webhook_url: str | None
+    notify_email: bool
+    notify_webhook: bool
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """A `seats` row (the attribute names of `Seat`); `set` remembers changes for `save_seats`."""
+
+    id: int
+    table_id: int
+    seat: int
+    user_id: int
+    zombie: bool
+    bot_level: str | None
+    active_since: int | None
+    deadline: datetime | None
+    last_seen: datetime | None
+    user: SeatUser
+    changed: dict = field(default_factory=dict)
+
+    def set(self, **values) -> None:
+        for name, value in values.items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+                self.changed[name] = value
+
+
+@dataclass(slots=True)
+class TableRow:
+    """A `tables` row read under the table's write lock (the attribute names of `TableRecord`), with its seats."""
+
+    id: int
+    game: str
+    game_version: int
+    options: dict
+    seed: str
+    seats: int
+    status: str
+    move: int
+    snapshot: dict | None
+    state_hash: str | None
+    creator_id: int
+    created_at: datetime
+    updated_at: datetime
+    turn_hours: int
+    private: bool
+    invite_code: str | None
+    reserved: list
+    hotseat: bool
+    forked_from: int | None
+    players: list[SeatRow] = field(default_factory=list)  # in seat order
+
+
+USER_COLUMNS = tuple(name for name in SeatUser.__dataclass_fields__ if name != "id")
 
 LOCK_TABLE = Prebuilt(select(TABLES).where(TABLES.c.id == bindparam("table_id")).with_for_update())
 SEATS_OF = Prebuilt(select(SEATS, *(USERS.c[name] for name in USER_COLUMNS))
@@ -27,41 +92,29 @@ UPDATE_TABLE = Prebuilt(update(TABLES).where(TABLES.c.id == bindparam("table_id"
 UPDATE_SEAT = Prebuilt(update(SEATS).where(SEATS.c.id == bindparam("seat_id")))
 
 
-class LockedSeat(SimpleNamespace):
-    """A seat row (same attribute names as `Seat`); `set` remembers changes for `save_seats`."""
-
-    def set(self, **values) -> None:
-        for name, value in values.items():
-            if getattr(self, name) != value:
-                setattr(self, name, value)
-                self.changed[name] = value
-
-
-def lock_table(table_id: int) -> LockedTable | None:
+def lock_table(table_id: int) -> TableRow:
     """The table row (locked: FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite) and its seats."""
     row = LOCK_TABLE.first({"table_id": table_id})
     if row is None:
-        return None
-    record = LockedTable(**row)
-    record.players = _seats(table_id)
-    return record
+        raise NotFound(f"There is no table {table_id}.")
+    return TableRow(**row, players=_seats(table_id))
 
 
-def _seats(table_id: int) -> list[LockedSeat]:
+def _seats(table_id: int) -> list[SeatRow]:
     seats = []
     for values in SEATS_OF.rows({"table_id": table_id}):
-        user = SimpleNamespace(id=values["user_id"], **{name: values.pop(name) for name in USER_COLUMNS})
-        seats.append(LockedSeat(**values, user=user, changed={}))
+        user = SeatUser(id=values["user_id"], **{name: values.pop(name) for name in USER_COLUMNS})
+        seats.append(SeatRow(**values, user=user))
     return seats
 
 
-def save_table(record: LockedTable, **values) -> None:
+def save_table(record: TableRow, **values) -> None:
     for name, value in values.items():
         setattr(record, name, value)
     UPDATE_TABLE.execute({"table_id": record.id, **values})
 
 
-def save_seats(record: LockedTable) -> None:
+def save_seats(record: TableRow) -> None:
     """One UPDATE per set of changed columns, over all the seats that changed them."""
     groups: dict[tuple[str, ...], list[dict]] = {}
     for seat in record.players:

@@ -1,4 +1,8 @@
-"""The database: users and their tokens, tables, seats, the move log, notifications."""
+"""The database as ORM models: users and their tokens, tables, seats, the move log, notifications.
+
+The models of the move log and of notifications are `MoveRecord` and `NotificationRecord`: the
+engine's value types are `framework.engine.Move` and `framework.engine.Notification`.
+"""
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -54,7 +58,7 @@ class Token(db.Model):
     user: Mapped[User] = relationship()
 
 
-class GameTable(db.Model):
+class TableRecord(db.Model):
     """A table: its game, options and seed, and the engine's snapshot after the last move."""
 
     __tablename__ = "tables"
@@ -94,12 +98,12 @@ class Seat(db.Model):
     active_since: Mapped[int | None] = mapped_column(nullable=True)  # the move that made this seat active
     deadline: Mapped[datetime | None] = mapped_column(nullable=True)  # while active, with a time limit
     last_seen: Mapped[datetime | None] = mapped_column(nullable=True)  # presence, from the player's polling
-    table: Mapped[GameTable] = relationship(back_populates="players")
+    table: Mapped[TableRecord] = relationship(back_populates="players")
     user: Mapped[User] = relationship(lazy="joined")
 
 
-class Move(db.Model):
-    """The append-only move log: one row per accepted action."""
+class MoveRecord(db.Model):
+    """The append-only move log (table `moves`): one row per accepted action."""
 
     __tablename__ = "moves"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
@@ -117,8 +121,8 @@ class Move(db.Model):
         return engine.Move(self.player_id, self.action, self.args)
 
 
-class Notification(db.Model):
-    """What the game told its players; `recipient` None is everyone, spectators included."""
+class NotificationRecord(db.Model):
+    """What the game told its players (table `notifications`); `recipient` None is everyone, spectators included."""
 
     __tablename__ = "notifications"
     __table_args__ = (UniqueConstraint("table_id", "seq"),)

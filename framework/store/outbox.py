@@ -8,16 +8,16 @@ from sqlalchemy import select
 
 from framework.engine.states import substitute
 
-from .models import Move, Notification, OutboxMessage, db
+from .models import MoveRecord, NotificationRecord, OutboxMessage, db
 
 if TYPE_CHECKING:
-    from .models import GameTable, Seat
+    from .locked import SeatRow, TableRow
 
 PRESENCE_WINDOW = timedelta(minutes=5)  # polled the table this recently: they are on the page
 DIGEST_LINES = 30
 
 
-def queue_your_turn(record: GameTable, seat: Seat, now: datetime) -> None:
+def queue_your_turn(record: TableRow, seat: SeatRow, now: datetime) -> None:
     user = seat.user
     if seat.last_seen is not None and now - seat.last_seen < PRESENCE_WINDOW:
         return
@@ -39,13 +39,15 @@ def queue_your_turn(record: GameTable, seat: Seat, now: datetime) -> None:
 
 def digest(table_id: int, user_id: int) -> list[str]:
     """The log lines this player may see since their own last move at the table."""
-    last_own = db.session.scalars(select(Move.number).where(Move.table_id == table_id, Move.player_id == user_id)
-                                  .order_by(Move.number.desc()).limit(1)).first() or 0
+    last_own = db.session.scalars(select(MoveRecord.number)
+                                  .where(MoveRecord.table_id == table_id, MoveRecord.player_id == user_id)
+                                  .order_by(MoveRecord.number.desc()).limit(1)).first() or 0
     rows = db.session.scalars(
-        select(Notification).where(Notification.table_id == table_id, Notification.move > last_own,
-                                   Notification.visible_to(user_id),
-                                   Notification.log != "")
-        .order_by(Notification.seq.desc()).limit(DIGEST_LINES))
+        select(NotificationRecord).where(NotificationRecord.table_id == table_id,
+                                         NotificationRecord.move > last_own,
+                                         NotificationRecord.visible_to(user_id),
+                                         NotificationRecord.log != "")
+        .order_by(NotificationRecord.seq.desc()).limit(DIGEST_LINES))
     return [f"- {render_log(row.log, row.args)}" for row in reversed(list(rows))]
 
 

@@ -8,10 +8,11 @@ import click
 from flask import Flask, current_app
 from flask_migrate import upgrade
 
-from framework.store.automation import expire_deadlines, play_automatic_moves, tables_waiting_for_automatic_moves
 from framework.store.backup import backup_sqlite
 from framework.store.delivery import deliver_due
 from framework.store.models import clock
+from framework.store.moves import play_automatic, tables_waiting_for_automatic_moves
+from framework.store.turns import expire_deadlines
 
 
 def register_cli(app: Flask) -> None:
@@ -48,7 +49,7 @@ def register_cli(app: Flask) -> None:
 def run_tick(now: datetime) -> dict[str, int]:
     games = current_app.extensions["games"]
     zombies = expire_deadlines(games, now)
-    moves = sum(play_automatic_moves(table_id, games, budget=None, now=now)
+    moves = sum(play_automatic(table_id, games, budget=None, now=now).played
                 for table_id in tables_waiting_for_automatic_moves())
     delivered = deliver_due(now, current_app.config)
     return {"zombies": len(zombies), "moves": moves, **delivered}

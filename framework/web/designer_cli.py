@@ -15,7 +15,7 @@ from framework.designer.scaffold import new_game
 from framework.designer.simulate import BOTS, failure_export, simulate
 from framework.engine import ReplayRefused
 from framework.engine.validation import validate
-from framework.store.exchange import import_export, verify_tables
+from framework.store.replays import import_export, verify_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 

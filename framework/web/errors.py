@@ -20,7 +20,8 @@ STATUS_OF = {
     "not_playing": 409,
     "action_not_possible": 422, "rule_violation": 422,
     # the store (framework.store.errors)
-    "bad_request": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale_move": 409,
+    "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409,
+    "stale_move": 409, "nothing_pending": 409,
 }
 
 

@@ -95,6 +95,7 @@ class View(Schema):
     hotseat = fields.Boolean()
     move = fields.Integer()
     seat = fields.Integer(allow_none=True)
+    automatic_pending = fields.Boolean(metadata={"description": "bot or zombie turns wait: POST .../continue"})
 
 
 class NotificationOut(Schema):
@@ -106,9 +107,25 @@ class NotificationOut(Schema):
     private = fields.Boolean(required=True)
 
 
+class CatchUp(Schema):
+    after = fields.Integer(required=True, metadata={"description": "the caller's last seq before the move"})
+    notifications = fields.List(fields.Nested(NotificationOut), required=True,
+                                metadata={"description": "what the caller may see after `after`, up to the view"})
+
+
 class ActionResult(Schema):
     move = fields.Integer(required=True)
-    notifications = fields.List(fields.Nested(NotificationOut), required=True)
+    notifications = fields.List(fields.Nested(NotificationOut), required=True,
+                                metadata={"description": "what the caller may see of this move"})
+    automatic_pending = fields.Boolean(required=True,
+                                       metadata={"description": "bot or zombie turns wait: POST .../continue"})
+    view = fields.Nested(View, required=True, metadata={"description": "the caller's view after the move"})
+    catch_up = fields.Nested(CatchUp, required=True)
+
+
+class AutomaticResult(Schema):
+    played = fields.Integer(required=True)
+    automatic_pending = fields.Boolean(required=True)
 
 
 class NotificationList(Schema):
@@ -189,6 +206,8 @@ OPERATIONS = [
     ("/api/tables/{table_id}/return", "post", "Take the seat back", None, None, (200, Ok), [401, 404, 409]),
     ("/api/tables/{table_id}/actions/{action}", "post", "Send an action", ACTION_ARGS, None,
      (200, ActionResult), [400, 401, 403, 404, 409, 413, 422]),
+    ("/api/tables/{table_id}/continue", "post", "Have pending bot and zombie turns played", None, None,
+     (200, AutomaticResult), [401, 403, 404, 409]),
     ("/api/tables/{table_id}/notifications", "get", "What I may see, after a seq", None,
      requests.NotificationQuery, (200, NotificationList), [400, 401, 403, 404]),
     ("/api/tables/{table_id}/log", "get", "The move log", None, None, (200, MoveLog), [401, 404]),

@@ -1,15 +1,22 @@
-"""Tables: lobby, create, join, the caller's view, actions, notifications, log, replay, export."""
+"""Tables: lobby, create, join, the caller's view, actions, notifications, log, replay, export.
+
+GETs only read (presence, `last_seen`, is bookkeeping written on the view and notification polls).
+Every move goes through `framework.store.moves`: a player's action, and the bots' and zombies'
+turns after it, after seating or leaving, or on `POST /continue`.
+"""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, g, jsonify, request
 from marshmallow import ValidationError
 
 from framework.engine import Table
-from framework.store import tables as store
-from framework.store.automation import play_automatic_moves
-from framework.store.exchange import fork_table
-from framework.store.models import GameTable, clock
+from framework.store import chat as talk
+from framework.store import moves, queries, seating, turns
+from framework.store.loading import automatic_seat, engine_players, game_class, load_engine_table, seat_of
+from framework.store.models import TableRecord, clock
 from framework.store.outbox import render_log
+from framework.store.presence import mark_seen
+from framework.store.replays import fork_table
 
 from .auth import authenticate, current_user, login_required, required_token
 from .errors import ApiError
@@ -40,7 +47,7 @@ def dev_mode() -> bool:
     return bool(current_app.config.get("TESTING") or current_app.config.get("DEV_MODE"))
 
 
-def table_json(record: GameTable, table: Table | None = None) -> dict:
+def table_json(record: TableRecord, table: Table | None = None) -> dict:
     scores = table.scores() if table else {}
     options = {k: v for k, v in record.options.items() if k != "deal"}  # a fixed deal shows every hand
     now = clock()
@@ -55,19 +62,19 @@ def table_json(record: GameTable, table: Table | None = None) -> dict:
     }
 
 
-def me_at(record: GameTable) -> int:
+def me_at(record: TableRecord) -> int:
     """The caller, or on a hotseat table the seat its creator acts for (`?as=<player id>`)."""
-    return store.acting_user(record, g.user_id, request.args.get("as", type=int))
+    return seating.acting_user(record, g.user_id, request.args.get("as", type=int))
 
 
-def viewer_of(record: GameTable) -> int | None:
+def viewer_of(record: TableRecord) -> int | None:
     """The caller's player id if seated; None (a spectator) otherwise."""
     me = me_at(record)
-    return me if store.seat_of(record, me) else None
+    return me if seat_of(record.players, me) else None
 
 
-def loaded(record: GameTable) -> Table | None:
-    return store.load_engine_table(record, games()) if record.snapshot is not None else None
+def loaded(record: TableRecord) -> Table | None:
+    return load_engine_table(record, games()) if record.snapshot is not None else None
 
 
 @bp.get("/tables")
@@ -76,14 +83,14 @@ def lobby():
     query = load_query(LobbyQuery())
     if query["status"] != "open":
         raise ApiError(400, "invalid_arguments", "status: only open tables are listed in the lobby.")
-    return jsonify({"tables": [table_json(r) for r in store.open_tables()]})
+    return jsonify({"tables": [table_json(r) for r in queries.open_tables()]})
 
 
 @bp.post("/tables")
 @login_required
 def create():
     body = load_body(NewTable())
-    game_cls = store.game_class(games(), body["game"])
+    game_cls = game_class(games(), body["game"])
     if not dev_mode() and (body["seed"] is not None or "deal" in body["options"] or body["hotseat"]):
         raise ApiError(403, "dev_mode_only", "Fixed deals, seeds and hotseat tables are for testing and "
                        "development mode.")
@@ -92,7 +99,7 @@ def create():
     except ValidationError as err:
         raise ValidationError({"options": err.messages}) from None
     turn_hours = body["turn_hours"] if body["turn_hours"] is not None else options.get("turn_hours", 0)
-    record = store.create_table(game_cls, current_user(), options, body["seed"], body["players"],
+    record = seating.create_table(game_cls, current_user(), options, body["seed"], body["players"],
                                 turn_hours=turn_hours, private=body["private"], reserved=body["reserved"],
                                 hotseat=body["hotseat"])
     table = table_json(record, loaded(record))
@@ -104,7 +111,7 @@ def create():
 @bp.post("/tables/<int:table_id>/join")
 @login_required
 def join(table_id: int):
-    record = store.join_table(table_id, current_user(), games(), load_body(Join())["code"])
+    record = seating.join_table(table_id, current_user(), games(), load_body(Join())["code"])
     return after_seating(record)
 
 
@@ -113,7 +120,7 @@ def join(table_id: int):
 def join_by_code():
     """Join a private table with the invitation code its creator shared."""
     code = load_body(JoinByCode())["code"]
-    record = store.join_table(store.table_for_code(code).id, current_user(), games(), code)
+    record = seating.join_table(queries.table_for_code(code).id, current_user(), games(), code)
     return after_seating(record)
 
 
@@ -121,23 +128,23 @@ def join_by_code():
 @login_required
 def bots(table_id: int):
     body = load_body(Bots())
-    record = store.add_bots(table_id, current_user(), body["count"], body["level"], games())
+    record = seating.add_bots(table_id, current_user(), body["count"], body["level"], games())
     return after_seating(record)
 
 
-def after_seating(record: GameTable):
+def after_seating(record: TableRecord):
     """Once the last seat fills, bots who must start the game do so (bounded)."""
     if record.status == "playing":
-        play_automatic_moves(record.id, games())
-        record = store.get_table(record.id)
+        moves.play_automatic(record.id, games())
+        record = queries.get_table(record.id)
     return jsonify(table_json(record, loaded(record)))
 
 
 @bp.post("/tables/<int:table_id>/leave")
 @login_required
 def leave(table_id: int):
-    store.leave_table(table_id, g.user_id, games())
-    play_automatic_moves(table_id, games())
+    turns.leave_table(table_id, g.user_id, games())
+    moves.play_automatic(table_id, games())
     return jsonify({"ok": True})
 
 
@@ -145,7 +152,7 @@ def leave(table_id: int):
 @login_required
 def come_back(table_id: int):
     """Take your seat back from the zombie."""
-    store.return_to_table(table_id, g.user_id, games())
+    turns.return_to_table(table_id, g.user_id, games())
     return jsonify({"ok": True})
 
 
@@ -153,16 +160,16 @@ def come_back(table_id: int):
 @login_required
 def chat(table_id: int):
     after = load_query(ChatQuery())["after"]
-    store.get_table(table_id)
+    queries.get_table(table_id)
     return jsonify({"messages": [{"id": m.id, "player": m.user_id, "name": m.user.name, "text": m.text,
-                                  "time": m.created_at.isoformat() + "Z"} for m in store.chat_of(table_id, after)]})
+                                  "time": m.created_at.isoformat() + "Z"} for m in talk.chat_of(table_id, after)]})
 
 
 @bp.post("/tables/<int:table_id>/chat")
 @login_required
 def say(table_id: int):
     """Seated players and spectators may chat; the client shows it as text, never as HTML."""
-    message = store.post_chat(table_id, g.user_id, load_body(ChatPost())["text"].strip() or "…")
+    message = talk.post_chat(table_id, g.user_id, load_body(ChatPost())["text"].strip() or "…")
     return jsonify({"id": message.id}), 201
 
 
@@ -170,11 +177,11 @@ def say(table_id: int):
 @login_required
 def my_tables():
     mine = []
-    for record in store.tables_of(g.user_id):
+    for record in queries.tables_of(g.user_id):
         table = loaded(record)
         entry = table_json(record, table)
         entry["your_turn"] = bool(table and record.status == "playing" and g.user_id in table.active_players())
-        last = store.last_notification_for(record, g.user_id)
+        last = queries.last_notification_for(record.id, g.user_id)
         entry["last_event"] = render_log(last.log, last.args) if last else None
         mine.append(entry)
     mine.sort(key=lambda t: not t["your_turn"])  # stable: newest first within each group
@@ -184,33 +191,43 @@ def my_tables():
 @bp.get("/tables/<int:table_id>")
 @login_required
 def view(table_id: int):
-    record = store.get_table(table_id)
+    """The caller's view. Only reads: bot and zombie turns left over are played on `POST .../continue`."""
+    record = queries.get_table(table_id)
+    body, viewer = view_body(record)
+    if viewer is not None:
+        mark_seen(record.players, viewer)  # presence: bookkeeping, at most every 30 s
+    return jsonify(body)
+
+
+def view_body(record: TableRecord) -> tuple[dict, int | None]:
+    """The caller's view of the table (and the viewer: None for a spectator)."""
     table = loaded(record)
-    if record.status == "playing" and store.automatic_seat(record, table):
-        play_automatic_moves(table_id, games())  # what an earlier request's budget left over
-        record = store.get_table(table_id)
-        table = loaded(record)
     viewer = viewer_of(record)
-    last = store.last_notification_for(record, viewer)
+    last = queries.last_notification_for(record.id, viewer)
     body = {"table": table_json(record, table), "state": None, "data": None,
-            "last_notification": last.seq if last else 0}
+            "last_notification": last.seq if last else 0,
+            "automatic_pending": bool(table and record.status == "playing"
+                                      and automatic_seat(record.players, table))}
     if table is not None:
         seen = table.view(viewer)
         body.update(state=seen["state"], data=seen["data"], progression=seen["progression"])
     if viewer is not None:
-        body["you_are_zombie"] = store.seat_of(record, viewer).zombie
+        body["you_are_zombie"] = seat_of(record.players, viewer).zombie
         body["you"] = viewer
-        store.mark_seen(record, viewer)
     if record.hotseat and record.creator_id == g.user_id:
         body["hotseat"] = True  # the client offers a seat switcher
-    return jsonify(body)
+    return body, viewer
 
 
 @bp.post("/tables/<int:table_id>/actions/<action>")
 def perform(table_id: int, action: str):
-    # The token is looked up inside the move's own transaction (`store.act` calls `authenticate`):
-    # one transaction per move instead of a read one for the token and then the write.
-    required_token()
+    """One move by the caller (then the bots' and zombies' answers, bounded in time).
+
+    The answer carries the move's own notifications, whether bot or zombie turns are still pending,
+    and what the page needs to show the result without asking again: `catch_up`, the notifications
+    the caller may see from just before the move up to `view`, the caller's view after it all.
+    """
+    token = required_token()
     args = json_body()
     expected = args.pop("move", None)
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool) or expected < 0):
@@ -218,24 +235,41 @@ def perform(table_id: int, action: str):
                        fields={"move": ["Not a valid move number."]})
     if "as" in request.args:  # hotseat (development): the seat is found from the caller first
         authenticate()
-        actor = me_at(store.get_table(table_id))
-        result = store.act(table_id, lambda: actor, action, args, expected, games())
+        actor = moves.Actor(user_id=me_at(queries.get_table(table_id)))
     else:
-        result = store.act(table_id, authenticate, action, args, expected, games())
-    if result.automatic_turn:
-        play_automatic_moves(table_id, games())  # bots answer at once, within a bounded time
-    return jsonify({"move": result.move, "notifications": result.notifications})
+        # The token is checked inside the move's own transaction: one transaction per move.
+        actor = moves.Actor(token=token)
+    result = moves.record(table_id, actor, action, args, expected, games())
+    if "as" not in request.args:  # the token was checked by the move: the caller is its player
+        g.user_id = result.player
+    body, viewer = view_body(queries.get_table(table_id))
+    # `after`: the caller's last visible notification before the move. A page that has handed over
+    # that one applies `catch_up` and then `view`; one that has not polls as usual.
+    last_before = queries.last_notification_for(table_id, viewer, until=result.seq_before)
+    after = last_before.seq if last_before else 0
+    catch_up = queries.notifications_for(table_id, viewer, after, until=body["last_notification"])
+    return jsonify({"move": result.move, "notifications": result.notifications,
+                    "automatic_pending": result.automatic.pending, "view": body,
+                    "catch_up": {"after": after, "notifications": catch_up}})
+
+
+@bp.post("/tables/<int:table_id>/continue")
+@login_required
+def continue_automatic(table_id: int):
+    """Play the bot and zombie turns a move left pending (a seated player or the creator; bounded)."""
+    played = moves.play_pending(table_id, g.user_id, games())
+    return jsonify({"played": played.played, "automatic_pending": played.pending})
 
 
 @bp.get("/tables/<int:table_id>/notifications")
 @login_required
 def notifications(table_id: int):
     after = load_query(NotificationQuery())["after"]
-    record = store.get_table(table_id)
+    record = queries.get_table(table_id)
     viewer = viewer_of(record)
-    found = store.notifications_for(record, viewer, after)
+    found = queries.notifications_for(table_id, viewer, after)
     if viewer is not None:
-        store.mark_seen(record, viewer)
+        mark_seen(record.players, viewer)
     return jsonify({"notifications": found})
 
 
@@ -243,11 +277,11 @@ def notifications(table_id: int):
 @login_required
 def log(table_id: int):
     """The move log; while the game runs, the arguments of other players' moves stay hidden."""
-    record = store.get_table(table_id)
+    record = queries.get_table(table_id)
     over = record.status == "finished"
     return jsonify({"moves": [{"move": m.number, "player": m.player_id, "action": m.action,
                                "args": m.args if over or m.player_id == g.user_id else None,
-                               "time": m.created_at.isoformat() + "Z"} for m in store.moves_of(record)]})
+                               "time": m.created_at.isoformat() + "Z"} for m in queries.moves_of(record.id)]})
 
 
 @bp.get("/tables/<int:table_id>/replay")
@@ -255,17 +289,17 @@ def log(table_id: int):
 def replay_view(table_id: int):
     """The table as a seat saw it after move n: any seat once the game is over, else only your own."""
     query = load_query(ReplayQuery())
-    record = store.get_table(table_id)
+    record = queries.get_table(table_id)
     if record.status == "open":
         raise ApiError(409, "not_started", "This table has not started yet.")
-    own = store.seat_of(record, g.user_id)
+    own = seat_of(record.players, g.user_id)
     if query["seat"] is not None and query["seat"] >= record.seats:
         raise ApiError(400, "invalid_arguments", f"seat: this table has seats 0 to {record.seats - 1}.")
     if record.status != "finished" and (own is None or query["seat"] not in (None, own.seat)):
         raise ApiError(403, "forbidden", "Until the game is over you may replay only your own seat.")
     seat = query["seat"] if query["seat"] is not None else (own.seat if own else None)
     move = record.move if query["move"] is None else min(query["move"], record.move)
-    table = store.replayed(record, games(), until=move)
+    table = queries.replayed(record, games(), until=move)
     viewer = record.players[seat].user_id if seat is not None else None
     seen = table.view(viewer)
     return jsonify({"move": move, "seat": seat, "table": table_json(record, table), "state": seen["state"],
@@ -279,7 +313,7 @@ def fork(table_id: int):
     if not dev_mode():
         raise ApiError(403, "dev_mode_only", "Forking a table is for development mode.")
     move = load_body(Fork())["move"]
-    source = store.get_table(table_id)
+    source = queries.get_table(table_id)
     if move > source.move:
         raise ApiError(400, "invalid_arguments", f"move: this table has {source.move} moves.")
     record = fork_table(source, move, current_user(), games())
@@ -290,12 +324,12 @@ def fork(table_id: int):
 @login_required
 def export(table_id: int):
     """One JSON file that rebuilds the game anywhere: it holds the seed, so only after the end."""
-    record = store.get_table(table_id)
+    record = queries.get_table(table_id)
     if record.status != "finished" and not dev_mode():
         raise ApiError(403, "forbidden", "The export holds every hand; it is available once the game is over.")
     return jsonify({
         "game": record.game, "version": record.game_version, "options": record.options, "seed": record.seed,
-        "players": store.engine_players(record),
-        "moves": [{"player": m.player_id, "action": m.action, "args": m.args} for m in store.moves_of(record)],
+        "players": engine_players(record.players),
+        "moves": [{"player": m.player_id, "action": m.action, "args": m.args} for m in queries.moves_of(record.id)],
         "move": record.move, "state_hash": record.state_hash,
     })

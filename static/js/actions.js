@@ -6,7 +6,7 @@ import { fill, h } from "./dom.js";
 import { actionForm, suggestionsFrom } from "./generic.js";
 
 export class ActionPanel {
-  /** page: {view() (the view on screen), refreshNow()}. */
+  /** page: {view() (the view on screen), refreshNow(), applyAnswer(answer) (a move's notifications, then its view)}. */
   constructor(tableId, game, page) {
     this.tableId = tableId;
     this.game = game;
@@ -56,14 +56,14 @@ export class ActionPanel {
     }
   }
 
-  /** Send an action with the move last seen. On 409 the view is refreshed and the drafts stay. */
+  /** Send an action with the move last seen; the answer's notifications and view are applied without another
+   * request. On 409 the view is refreshed and the drafts stay. */
   async perform(name, args) {
     this.showError(null);
+    let answer;
     try {
-      await api.act(this.tableId, name, args, this.page.view().table.move);
+      answer = await api.act(this.tableId, name, args, this.page.view().table.move);
       delete this.drafts[name];
-      await this.page.refreshNow();
-      return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         await this.page.refreshNow();
@@ -75,6 +75,8 @@ export class ActionPanel {
       }
       return false;
     }
+    await this.page.applyAnswer(answer);
+    return true;
   }
 
   showError(message) {

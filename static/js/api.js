@@ -98,6 +98,7 @@ export const api = {
   view: (id) => request("GET", withAs(id, `/api/tables/${id}`)),
   act: (id, action, args, move) => request("POST", withAs(id, `/api/tables/${id}/actions/${encodeURIComponent(action)}`),
     move === undefined || move === null ? { ...args } : { ...args, move }),
+  continueAutomatic: (id) => request("POST", `/api/tables/${id}/continue`, {}),
   chat: (id, after) => request("GET", `/api/tables/${id}/chat?after=${after}`),
   say: (id, text) => request("POST", `/api/tables/${id}/chat`, { text }),
   notifications: (id, after) => request("GET", withAs(id, `/api/tables/${id}/notifications?after=${after}`)),

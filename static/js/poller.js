@@ -1,6 +1,8 @@
 // Keeping the table page current: one poll reads the chat and the view and, when the view's last_notification grew,
 // the new notifications, handed over in seq order before the view that follows them. (The view is polled, not only
-// notifications, because some moves change the state without any.)
+// notifications, because some moves change the state without any.) The answer to the player's own move is applied the
+// same way without a poll: it carries the notifications since the move and the view after it. When a view says bot or
+// zombie turns are pending, a seated player's page asks the server to play them (POST .../continue) and looks again.
 import { api } from "./api.js";
 import { h } from "./dom.js";
 
@@ -56,13 +58,65 @@ export class Poller {
       this.again = true;
       return this.running;
     }
+    this.again = false;
+    return this.run(() => this.poll());
+  }
+
+  /** The answer to a move (catch_up and view), applied after any poll under way, with no request of its own. A page
+   * that had not handed over every notification up to the move (lastSeq short of catch_up.after) polls instead. */
+  async applyAnswer(answer) {
+    while (this.running) await this.running;
+    return this.run(async () => {
+      const { catch_up: catchUp, view } = answer;
+      if (!catchUp || !view || this.lastSeq < catchUp.after || (view.last_notification || 0) < this.lastSeq) {
+        await this.poll();
+        return;
+      }
+      try {
+        await this.handOver(catchUp.notifications, view);
+        this.hooks.onView(view);
+        await this.continuePending(view);
+      } catch (err) {
+        this.trouble(err);
+      }
+    });
+  }
+
+  run(first) {
     this.running = (async () => {
-      do {
+      await first();
+      while (this.again && !this.stopped) {
         this.again = false;
         await this.poll();
-      } while (this.again && !this.stopped);
+      }
     })().finally(() => { this.running = null; });
     return this.running;
+  }
+
+  /** Notifications in seq order, each once (lastSeq moves past it). */
+  async handOver(notifications, view) {
+    for (const notif of notifications) {
+      if (notif.seq <= this.lastSeq) continue;
+      this.lastSeq = notif.seq;
+      await this.hooks.onNotification(notif, view);
+    }
+  }
+
+  /** Bot or zombie turns pending: a seated player's page has them played (bounded), then looks again. */
+  async continuePending(view) {
+    if (!view.automatic_pending || view.you === undefined || view.you === null || this.stopped) return;
+    try {
+      await api.continueAutomatic(this.tableId);
+      this.again = true;
+    } catch {
+      // Another page played them first (409), or the connection failed: the next poll looks again.
+    }
+  }
+
+  trouble(err) {
+    this.failures += 1;
+    this.notice.hidden = false;
+    this.notice.textContent = `Connection trouble (${err.message}); retrying.`;
   }
 
   async poll() {
@@ -72,19 +126,14 @@ export class Poller {
       if (this.stopped) return;
       if ((view.last_notification || 0) > this.lastSeq) {
         const { notifications } = await api.notifications(this.tableId, this.lastSeq);
-        for (const notif of notifications) {
-          if (notif.seq <= this.lastSeq) continue;
-          this.lastSeq = notif.seq;
-          await this.hooks.onNotification(notif, view);
-        }
+        await this.handOver(notifications, view);
       }
       this.hooks.onView(view);
       this.failures = 0;
       this.notice.hidden = true;
+      await this.continuePending(view);
     } catch (err) {
-      this.failures += 1;
-      this.notice.hidden = false;
-      this.notice.textContent = `Connection trouble (${err.message}); retrying.`;
+      this.trouble(err);
     }
   }
 }

@@ -59,7 +59,11 @@ export class TablePage {
   }
 
   build(module) {
-    this.actions = new ActionPanel(this.id, this.game, { view: () => this.view, refreshNow: () => this.poller.now() });
+    this.actions = new ActionPanel(this.id, this.game, {
+      view: () => this.view,
+      refreshNow: () => this.poller.now(),
+      applyAnswer: (answer) => this.poller.applyAnswer(answer),
+    });
     this.chat = new Chat(this.id, { players: () => this.players(), showError: (message) => this.showError(message) });
     this.els = {
       title: h("h1.table-title"),

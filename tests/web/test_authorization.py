@@ -6,7 +6,7 @@ spectator). A refused request must change nothing.
 import pytest
 from sqlalchemy import func, select
 
-from framework.store import GameTable, Move, Notification, db
+from framework.store import MoveRecord, NotificationRecord, TableRecord, db
 from tests.conftest import Api, make_app
 
 CALLERS = ["nobody", "bad-token", "eve", "ben", "anna"]
@@ -25,6 +25,7 @@ MATRIX = [
     ("post", "/api/tables/{t}/join", {}, [401, 401, 409, 409, 409]),
     ("post", "/api/tables/{t}/fork", {"move": 1}, [401, 401, 403, 403, 403]),
     ("post", "/api/tables/{t}/return", {}, [401, 401, 409, 409, 409]),
+    ("post", "/api/tables/{t}/continue", None, [401, 401, 403, 409, 409]),
     ("get", "/api/tables/{t}/chat", None, [401, 401, 200, 200, 200]),
     ("post", "/api/tables/{t}/actions/playCard?as={ben}", "anna's card", [401, 401, 403, 403, 403]),
     ("get", "/api/me/tables", None, [401, 401, 200, 200, 200]),
@@ -47,9 +48,9 @@ def world(tmp_path):
 
 def fingerprint(app, table_id):
     with app.app_context():
-        record = db.session.get(GameTable, table_id)
-        moves = db.session.scalar(select(func.count()).select_from(Move))
-        notes = db.session.scalar(select(func.count()).select_from(Notification))
+        record = db.session.get(TableRecord, table_id)
+        moves = db.session.scalar(select(func.count()).select_from(MoveRecord))
+        notes = db.session.scalar(select(func.count()).select_from(NotificationRecord))
         return record.state_hash, record.move, moves, notes, record.status, len(record.players)
 
 

@@ -1,31 +1,33 @@
 """Bots as seats, zombies for players who leave, and taking the seat back."""
 from sqlalchemy import select
 
-from framework.store import Move, db
+from framework.store import MoveRecord, db
 
 
 def poll_until(api, table_id, who, done, rounds=100):
-    """What a waiting browser does: look again (each look lets bots play a bounded while)."""
+    """What a waiting browser does: look again, and while the view says bot or zombie turns are
+    pending, have them played (each `continue` plays a bounded while)."""
     for _ in range(rounds):
         view = api.view(table_id, who)
         if done(view):
             return view
+        if view["automatic_pending"]:
+            assert api.post(f"/api/tables/{table_id}/continue", who).status_code in (200, 409)
     raise AssertionError("the bots never got there")
 
 
 def finish_by_polling(api, table_id, who, rounds=100):
-    """What a waiting browser does: look again until the bots and zombies are done."""
-    for _ in range(rounds):
-        view = api.view(table_id, who)
-        if view["table"]["status"] == "finished":
-            return view
-    raise AssertionError("the bots did not finish the game")
+    """What a waiting browser does: look again (and continue) until the bots and zombies are done."""
+    try:
+        return poll_until(api, table_id, who, lambda view: view["table"]["status"] == "finished", rounds)
+    except AssertionError:
+        raise AssertionError("the bots did not finish the game") from None
 
 
 def actors(app, table_id):
     with app.app_context():
-        return [m.actor for m in db.session.scalars(select(Move).where(Move.table_id == table_id)
-                                                    .order_by(Move.number))]
+        return [m.actor for m in db.session.scalars(select(MoveRecord).where(MoveRecord.table_id == table_id)
+                                                    .order_by(MoveRecord.number))]
 
 
 def test_bots_fill_seats_start_the_table_and_answer_at_once(app, api):
@@ -109,3 +111,77 @@ def test_moves_by_bots_and_zombies_replay_like_any_other(api):
     exported = api.get(f"/api/tables/{table_id}/export", "anna").json
     again = replay(Climb, exported["players"], exported["options"], exported["seed"], exported["moves"])
     assert again.state_hash() == exported["state_hash"]
+
+
+def test_looking_at_a_table_never_plays_a_move(app, api, monkeypatch):
+    from framework.store import moves
+
+    api.register("anna")
+    table_id = api.new_table("anna", players=3)
+    # No request plays a bot turn of its own (a budget of 0 s): only `continue` will, below.
+    monkeypatch.setattr(moves.play_automatic, "__defaults__", (0.0, 5000, None))
+    api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2})
+    first = api.view(table_id, "anna")
+    assert first["automatic_pending"] is True and first["table"]["move"] == 0
+    for _ in range(3):
+        view = api.view(table_id, "anna")
+        assert view["table"]["move"] == 0 and view["automatic_pending"] is True
+        api.get(f"/api/tables/{table_id}/notifications", "anna")
+    assert actors(app, table_id) == []
+    monkeypatch.undo()
+    answer = api.post(f"/api/tables/{table_id}/continue", "anna")
+    assert answer.status_code == 200 and answer.json == {"played": 2, "automatic_pending": False}
+    assert actors(app, table_id) == ["bot", "bot"]
+    view = api.view(table_id, "anna")
+    assert view["automatic_pending"] is False and view["state"]["active_players"] == [api.ids["anna"]]
+
+
+def test_continue_needs_a_seat_or_the_table_and_pending_turns(api):
+    for name in ("anna", "ben", "eve"):
+        api.register(name)
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    url = f"/api/tables/{table_id}/continue"
+    assert api.post(url).status_code == 401
+    assert api.post(url, "eve").status_code == 403
+    refused = api.post(url, "anna")
+    assert refused.status_code == 409 and refused.json["error"]["code"] == "nothing_pending"
+    assert api.post("/api/tables/999/continue", "anna").status_code == 404
+    # Ben leaves: his zombie answers Anna's move at once, so nothing is pending after it either.
+    api.post(f"/api/tables/{table_id}/leave", "ben")
+    answer = api.act(table_id, "anna", "pickCharm", charm="amber")
+    assert answer.status_code == 200 and answer.json["automatic_pending"] is False
+    assert api.post(url, "ben").status_code == 409
+
+
+def test_the_answer_to_a_move_carries_the_new_view_and_what_led_to_it(api):
+    api.register("anna")
+    api.register("ben")
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    before = api.view(table_id, "anna")
+    answer = api.act(table_id, "anna", "pickCharm", charm="amber", move=before["table"]["move"]).json
+    assert answer["move"] == before["table"]["move"] + 1 and answer["automatic_pending"] is False
+    assert answer["catch_up"]["after"] == before["last_notification"]
+    assert answer["catch_up"]["notifications"] == answer["notifications"] != []
+    after = api.view(table_id, "anna")
+    assert answer["view"] == after
+    assert answer["view"]["last_notification"] == answer["catch_up"]["notifications"][-1]["seq"]
+    polled = api.get(f"/api/tables/{table_id}/notifications?after={before['last_notification']}", "anna").json
+    assert polled["notifications"] == answer["catch_up"]["notifications"]
+    # Ben's answer holds what Ben may see: Anna's public notifications, not her private ones.
+    ben_before = api.view(table_id, "ben")
+    ben = api.act(table_id, "ben", "pickCharm", charm="ruby").json
+    seen = [n["type"] for n in ben["catch_up"]["notifications"]]
+    assert "charmPicked" in seen and "amber" not in str(ben["catch_up"])
+    assert ben["view"]["you"] == api.ids["ben"] and ben["view"]["table"]["move"] == ben_before["table"]["move"] + 1
+
+
+def test_bot_moves_after_a_move_are_in_its_answer(api):
+    api.register("anna")
+    table_id = api.new_table("anna", players=3)
+    api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2})
+    view = poll_until(api, table_id, "anna", lambda v: v["state"]["active_players"] == [api.ids["anna"]])
+    answer = api.act(table_id, "anna", "pickCharm", charm="amber", move=view["table"]["move"]).json
+    if not answer["automatic_pending"]:  # the bots answered within the request's budget
+        assert answer["view"]["table"]["move"] >= answer["move"]
+        seqs = [n["seq"] for n in answer["catch_up"]["notifications"]]
+        assert seqs == sorted(seqs) and seqs[-1] == answer["view"]["last_notification"]

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from framework.store import GameTable, Move, Notification, db
+from framework.store import MoveRecord, NotificationRecord, TableRecord, db
 
 
 @pytest.fixture
@@ -20,9 +20,9 @@ def game(api):
 
 def fingerprint(app, table_id):
     with app.app_context():
-        record = db.session.get(GameTable, table_id)
-        return (record.state_hash, record.move, db.session.query(Move).count(),
-                db.session.query(Notification).count())
+        record = db.session.get(TableRecord, table_id)
+        return (record.state_hash, record.move, db.session.query(MoveRecord).count(),
+                db.session.query(NotificationRecord).count())
 
 
 def anna_card(api, table_id):

@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from framework.designer.diagram import to_dot, to_mermaid
 from framework.engine.plugins import discover_games
-from framework.store import Move, db
+from framework.store import MoveRecord, db
 from tests.conftest import Api, make_app
 from tests.sample_game import Climb
 
@@ -95,7 +95,7 @@ def test_verify_games_lists_tables_that_no_longer_replay(cli_app):
     ok = run(cli_app, "verify-games")
     assert ok.exit_code == 0 and "1 tables replayed, 0 broken" in ok.output
     with cli_app.app_context():
-        move = db.session.scalars(select(Move).where(Move.action == "pickCharm")).first()
+        move = db.session.scalars(select(MoveRecord).where(MoveRecord.action == "pickCharm")).first()
         move.args = {"charm": "x"}
         db.session.commit()
     broken = run(cli_app, "verify-games")

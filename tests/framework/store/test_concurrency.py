@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import select
 
 from framework.engine import replay
-from framework.store import GameTable, Move, db
-from framework.store.tables import engine_players
+from framework.store import MoveRecord, TableRecord, db
+from framework.store.loading import engine_players
 from tests.conftest import Api, make_app
 from tests.sample_game import Climb
 
@@ -65,16 +65,16 @@ def run_race(app):
     assert errors == []
     with app.app_context():
         for table_id, _, _ in tables:
-            record = db.session.get(GameTable, table_id)
-            numbers = list(db.session.scalars(select(Move.number).where(Move.table_id == table_id)
-                                              .order_by(Move.number)))
+            record = db.session.get(TableRecord, table_id)
+            numbers = list(db.session.scalars(select(MoveRecord.number).where(MoveRecord.table_id == table_id)
+                                              .order_by(MoveRecord.number)))
             assert record.status == "finished"
             assert numbers == list(range(1, record.move + 1))  # each accepted move once, no gap
             assert results[(table_id, 200)] == record.move
             moves = [{"player": m.player_id, "action": m.action, "args": m.args}
-                     for m in db.session.scalars(select(Move).where(Move.table_id == table_id)
-                                                 .order_by(Move.number))]
-            again = replay(Climb, engine_players(record), record.options, record.seed, moves)
+                     for m in db.session.scalars(select(MoveRecord).where(MoveRecord.table_id == table_id)
+                                                 .order_by(MoveRecord.number))]
+            again = replay(Climb, engine_players(record.players), record.options, record.seed, moves)
             assert again.state_hash() == record.state_hash
     conflicts = sum(n for (_, status), n in results.items() if status == 409)
     assert conflicts > 0  # the tabs really did collide

@@ -8,10 +8,10 @@ from sqlalchemy.exc import IntegrityError
 
 from framework.store import db, write_transaction
 from framework.store.driver import Prebuilt
-from framework.store.models import GameTable, Move, Seat, User
+from framework.store.models import MoveRecord, Seat, TableRecord, User
 from tests.conftest import make_app
 
-MOVES, SEATS = Move.__table__, Seat.__table__
+MOVES, SEATS = MoveRecord.__table__, Seat.__table__
 INSERT_MOVE = Prebuilt(insert(MOVES))
 MOVE_ROWS = Prebuilt(select(MOVES).where(MOVES.c.table_id == bindparam("table_id")).order_by(MOVES.c.number))
 UPDATE_SEAT = Prebuilt(update(SEATS).where(SEATS.c.id == bindparam("seat_id")))
@@ -29,7 +29,7 @@ def app(request, tmp_path):
         user = User(name="anna", password_hash="!")
         db.session.add(user)
         db.session.flush()
-        table = GameTable(game="climb", options={}, seed="s", seats=2, creator_id=user.id)
+        table = TableRecord(game="climb", options={}, seed="s", seats=2, creator_id=user.id)
         db.session.add(table)
         db.session.flush()
         db.session.add(Seat(table_id=table.id, seat=0, user_id=user.id))
@@ -49,7 +49,7 @@ def test_written_rows_read_back_the_same_through_the_orm_and_through_prebuilt(ap
         with write_transaction():
             INSERT_MOVE.execute(move_row(1))
             INSERT_MOVE.execute([move_row(2), move_row(3)])  # several rows at once
-        by_orm = db.session.scalars(select(Move).order_by(Move.number)).all()
+        by_orm = db.session.scalars(select(MoveRecord).order_by(MoveRecord.number)).all()
         assert [(m.number, m.args, m.created_at) for m in by_orm] == [(n, ARGS, WHEN) for n in (1, 2, 3)]
         rows = MOVE_ROWS.rows({"table_id": 1})
         assert [(r["number"], r["args"], r["created_at"]) for r in rows] == [(n, ARGS, WHEN) for n in (1, 2, 3)]
@@ -84,7 +84,7 @@ def test_each_transaction_runs_prebuilt_statements_in_itself(app):
         db.session.commit()
         INSERT_MOVE.execute(move_row(3))
         db.session.rollback()
-        db.session.scalars(select(Move)).all()  # the ORM begins this one
+        db.session.scalars(select(MoveRecord)).all()  # the ORM begins this one
         INSERT_MOVE.execute(move_row(4))
         db.session.commit()
         assert [r["number"] for r in MOVE_ROWS.rows({"table_id": 1})] == [2, 4]
@@ -96,3 +96,29 @@ def test_a_column_default_must_be_given():
     app = make_app("sqlite://")
     with app.app_context(), pytest.raises(ValueError, match="created_at"):
         INSERT_MOVE.execute({k: v for k, v in move_row(1).items() if k != "created_at"})
+
+
+def test_the_locked_rows_are_typed_and_track_seat_changes(app):
+    from dataclasses import fields
+
+    from framework.store.errors import NotFound
+    from framework.store.locked import SeatRow, SeatUser, TableRow, lock_table, save_seats
+
+    # The row classes name every column of their tables: a new column shows here, not as a TypeError mid-move.
+    assert {f.name for f in fields(TableRow)} - {"players"} == set(TableRecord.__table__.c.keys())
+    assert {f.name for f in fields(SeatRow)} - {"user", "changed"} == set(SEATS.c.keys())
+    with app.app_context():
+        with write_transaction():
+            row = lock_table(1)
+            assert isinstance(row, TableRow) and row.game == "climb" and row.options == {}
+            seat = row.players[0]
+            assert isinstance(seat, SeatRow) and isinstance(seat.user, SeatUser) and seat.user.name == "anna"
+            seat.set(zombie=False)  # unchanged: nothing to write
+            assert seat.changed == {}
+            seat.set(zombie=True, last_seen=WHEN)
+            assert seat.changed == {"zombie": True, "last_seen": WHEN}
+            save_seats(row)
+            assert seat.changed == {}
+        assert SEAT_ROW.first({"seat_id": seat.id})["zombie"] is True
+        with write_transaction(), pytest.raises(NotFound):
+            lock_table(99)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 
-from framework.store import Move, db
+from framework.store import MoveRecord, db
 from framework.store.models import OutboxMessage
 from tests.conftest import Api, make_app
 from tests.http_play import choose_move
@@ -29,8 +29,8 @@ def outbox_rows(app, user_id):
 
 def zombie_moves(app, player_id):
     with app.app_context():
-        count = db.session.scalar(select(func.count()).select_from(Move)
-                                  .where(Move.actor == "zombie", Move.player_id == player_id))
+        count = db.session.scalar(select(func.count()).select_from(MoveRecord)
+                                  .where(MoveRecord.actor == "zombie", MoveRecord.player_id == player_id))
         db.session.remove()
     return count
 

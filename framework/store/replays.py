@@ -1,4 +1,5 @@
-"""Stored tables against the current rules (verify-games), and tables made from export files."""
+"""Tables rebuilt from their moves: stored tables checked against the current rules (verify-games),
+tables made from export files (import), and copies of a table at move n (fork)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -9,27 +10,31 @@ from framework.engine import Game, Move, ReplayRefused, Table, replay
 
 from .database import write_transaction
 from .errors import Conflict
-from .models import GameTable, Seat, User, db
-from .models import Move as MoveRow
-from .tables import _save_notifications, _save_snapshot, engine_players, locked_table, moves_of, update_turns
+from .journal import write_move, write_notifications, write_snapshot
+from .loading import engine_players
+from .locked import lock_table
+from .models import Seat, TableRecord, User, db
+from .queries import moves_of
+from .turns import update_turns
 
 
-def verify_tables(games: dict[str, type[Game]]) -> Iterator[tuple[GameTable, str | None]]:
+def verify_tables(games: dict[str, type[Game]]) -> Iterator[tuple[TableRecord, str | None]]:
     """Each started table with None when it still replays to its stored hash, else why not."""
-    ids = list(db.session.scalars(select(GameTable.id).where(GameTable.status != "open").order_by(GameTable.id)))
+    ids = list(db.session.scalars(select(TableRecord.id).where(TableRecord.status != "open")
+                                  .order_by(TableRecord.id)))
     for table_id in ids:
-        record = db.session.get(GameTable, table_id)
+        record = db.session.get(TableRecord, table_id)
         yield record, _verify(record, games)
         db.session.expunge_all()  # keep memory flat over thousands of tables
 
 
-def _verify(record: GameTable, games: dict[str, type[Game]]) -> str | None:
+def _verify(record: TableRecord, games: dict[str, type[Game]]) -> str | None:
     game = games.get(record.game)
     if game is None:
         return f"game {record.game!r} is not installed"
     try:
-        table = replay(game, engine_players(record), record.options, record.seed,
-                       [m.logged() for m in moves_of(record)])
+        table = replay(game, engine_players(record.players), record.options, record.seed,
+                       [m.logged() for m in moves_of(record.id)])
     except ReplayRefused as refused:
         note = f" (started with version {record.game_version}, rules are version {game.version})" \
             if record.game_version != game.version else ""
@@ -41,7 +46,7 @@ def _verify(record: GameTable, games: dict[str, type[Game]]) -> str | None:
 
 def import_export(export: dict, game: type[Game], creator_name: str | None = None,
                   password: Callable[[str], str] = lambda name: f"{name}-password",
-                  ) -> tuple[GameTable, list[str]]:
+                  ) -> tuple[TableRecord, list[str]]:
     """A new table from an export file, replayed to its end, ready to continue or inspect.
 
     Players keep their ids (their moves name them); a missing player becomes a user of that id
@@ -61,44 +66,47 @@ def import_export(export: dict, game: type[Game], creator_name: str | None = Non
                 raise Conflict(f"user id {player['id']} is {user.name!r} here, not {player['name']!r}: "
                                "import into another database")
         db.session.flush()
-        record = GameTable(game=game.name, game_version=game.version, options=export["options"],
-                           seed=export["seed"], seats=len(export["players"]), status="playing",
-                           creator_id=export["players"][0]["id"])
+        record = TableRecord(game=game.name, game_version=game.version, options=export["options"],
+                             seed=export["seed"], seats=len(export["players"]), status="playing",
+                             creator_id=export["players"][0]["id"])
         db.session.add(record)
         db.session.flush()
         for seat, player in enumerate(export["players"]):
             db.session.add(Seat(table_id=record.id, seat=seat, user_id=player["id"]))
-        _replay_into(record, game, export["moves"])
+        _replay_into(record.id, game, export["moves"])
     return record, created
 
 
-def fork_table(source: GameTable, move: int, creator: User, games: dict[str, type[Game]]) -> GameTable:
+def fork_table(source: TableRecord, move: int, creator: User, games: dict[str, type[Game]]) -> TableRecord:
     """A new hotseat table replayed to `move` of `source`: the same seats, the creator acts for all."""
     game = games[source.game]
-    moves = [m.logged() for m in moves_of(source)][:move]
+    moves = [m.logged() for m in moves_of(source.id)][:move]
     with write_transaction():
-        record = GameTable(game=source.game, game_version=game.version, options=source.options, seed=source.seed,
-                           seats=source.seats, status="playing", creator_id=creator.id, hotseat=True,
-                           forked_from=source.id, turn_hours=0)
+        record = TableRecord(game=source.game, game_version=game.version, options=source.options,
+                             seed=source.seed, seats=source.seats, status="playing", creator_id=creator.id,
+                             hotseat=True, forked_from=source.id, turn_hours=0)
         db.session.add(record)
         db.session.flush()
         for seat in source.players:
             db.session.add(Seat(table_id=record.id, seat=seat.seat, user_id=seat.user_id, bot_level=seat.bot_level))
-        _replay_into(record, game, moves)
+        _replay_into(record.id, game, moves)
     return record
 
 
-def _replay_into(record: GameTable, game: type[Game], moves: list[Move | dict]) -> None:
-    """Play logged moves into a new table's log, notifications and snapshot."""
+def _replay_into(table_id: int, game: type[Game], moves: list[Move | dict]) -> None:
+    """Play logged moves into a new table's log, notifications and snapshot.
+
+    Not through the move service: the engine's replay loop applies the moves one after the other
+    without saving and reloading a snapshot for each; the rows are written by the same writers.
+    """
     db.session.flush()
-    record = locked_table(record.id)  # written like a move: the same Core statements
+    row = lock_table(table_id)  # written like a move: the same Core statements
 
     def log_move(table: Table, number: int, move: Move, made: list) -> None:
-        db.session.add(MoveRow(table_id=record.id, number=number, player_id=move.player, action=move.action,
-                               args=move.args))
-        _save_notifications(record.id, made)
+        write_move(row.id, number, move.player, move.action, move.args, "player")
+        write_notifications(row.id, made)
 
-    table = replay(game, engine_players(record), record.options, record.seed, moves,
-                   on_setup=lambda table, made: _save_notifications(record.id, made), on_move=log_move)
-    _save_snapshot(record, table)
-    update_turns(record, table)
+    table = replay(game, engine_players(row.players), row.options, row.seed, moves,
+                   on_setup=lambda table, made: write_notifications(row.id, made), on_move=log_move)
+    write_snapshot(row, table)
+    update_turns(row, table)

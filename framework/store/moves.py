@@ -1,0 +1,167 @@
+"""The move service: every move made at a table, by a player, a bot or a zombie, is recorded here.
+
+`record` is a player's move; `play_automatic` plays the bots' and zombies' turns that follow (after
+a player's move, after seating or leaving, on a player's `continue`, and in the tick), each in a
+transaction of its own, for a bounded time. Both write through `_commit`: the log row, the
+notifications, the snapshot and the turns. This is the place for what must follow any move
+(pushing it to the players, scheduling bots). Replays into new tables (`replays`) write the same
+rows with the same writers (`journal`), but through the engine's replay loop.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import exists, select
+
+from framework.engine import BOTS, Game, Notification, Table
+
+from .database import write_transaction
+from .errors import Conflict, Forbidden, NothingPending, StaleMove, Unauthenticated
+from .journal import write_move, write_notifications, write_snapshot
+from .loading import automatic_seat, load_engine_table, seat_of
+from .locked import SeatRow, TableRow, lock_table
+from .models import Seat, TableRecord, clock, db
+from .presence import note_acting
+from .queries import get_table
+from .turns import set_zombie, update_turns
+from .users import user_id_for_token
+
+REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after its own move
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a player's move: a bearer `token`, or a `user_id` the caller has already authenticated.
+
+    The token is checked inside the move's own transaction: one transaction per move, rather than a
+    read transaction for the token and then the write one (a measured speed win).
+    """
+
+    token: str | None = None
+    user_id: int | None = None
+
+    def resolve(self) -> int:
+        if self.user_id is not None:
+            return self.user_id
+        user_id = user_id_for_token(self.token) if self.token else None
+        if user_id is None:
+            raise Unauthenticated("This token is unknown or expired: log in again.")
+        return user_id
+
+
+@dataclass(frozen=True)
+class Automatic:
+    """What `play_automatic` did: moves played, and whether bot or zombie turns are still to play."""
+
+    played: int
+    pending: bool
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    player: int                # who moved (the token's user)
+    move: int                  # the table's move number after this move
+    notifications: list[dict]  # what the mover may see of this move, as the client takes them
+    automatic: Automatic       # the bot and zombie turns played after it, within the request's budget
+    seq_before: int            # the table's last notification seq before this move
+
+
+def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: int | None,
+           games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET) -> MoveResult:
+    """A player's move in one transaction (lock, load, apply, log, notify, save, commit), then the
+    bots' and zombies' answers for at most `budget` seconds."""
+    with write_transaction():
+        user_id = actor.resolve()
+        row = lock_table(table_id)
+        if row.status == "open":
+            raise Conflict("This table has not started yet.")
+        seat = seat_of(row.players, user_id)
+        if seat is None:
+            raise Forbidden("You do not sit at this table.")
+        if expected_move is not None and expected_move != row.move:
+            raise StaleMove(f"The table has moved on (move {row.move}, you sent {expected_move}): "
+                            "look again and retry.", move=row.move)
+        table = load_engine_table(row, games)
+        seq_before = table.state.seq
+        now = clock()
+        note_acting(seat, now)
+        if seat.zombie:  # acting again is taking the seat back
+            set_zombie(row, table, seat, False)
+        made = table.apply(user_id, action, args, rollback=False)  # a refusal rolls back the transaction
+        _commit(row, table, user_id, action, args, made, "player", now)
+        automatic_next = row.status == "playing" and automatic_seat(row.players, table) is not None
+    automatic = play_automatic(table_id, games, budget) if automatic_next else Automatic(0, False)
+    return MoveResult(user_id, table.move, [n.for_client() for n in made if n.visible_to(user_id)], automatic,
+                      seq_before)
+
+
+def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET,
+                   max_moves: int = 5000, now: datetime | None = None) -> Automatic:
+    """Play bot and zombie turns until a person must act, the game ends, or the budget is spent.
+
+    `now` is the tick's clock when the tick plays the moves (so simulated days stay consistent).
+    """
+    if not has_automatic_seats(table_id):
+        return Automatic(0, False)  # all people: no write transaction to pay for
+    started, played, pending = time.monotonic(), 0, True
+    while played < max_moves and (budget is None or time.monotonic() - started < budget):
+        with write_transaction():
+            row = lock_table(table_id)
+            table = load_engine_table(row, games) if row.status == "playing" else None
+            seat = automatic_seat(row.players, table) if table is not None else None
+            if seat is None:
+                pending = False
+                break
+            action, args, kind = choose_move(row, table, seat)
+            made = table.apply(seat.user_id, action, args, rollback=False)
+            _commit(row, table, seat.user_id, action, args, made, kind, now)
+            pending = row.status == "playing" and automatic_seat(row.players, table) is not None
+        played += 1
+        if not pending:
+            break
+    return Automatic(played, pending)
+
+
+def play_pending(table_id: int, user_id: int, games: dict[str, type[Game]],
+                 budget: float | None = REQUEST_BUDGET) -> Automatic:
+    """A seated player or the table's creator has the pending bot and zombie turns played (bounded)."""
+    found = get_table(table_id)
+    if seat_of(found.players, user_id) is None and found.creator_id != user_id:
+        raise Forbidden("Only the table's players and its creator may have its bots play.")
+    played = play_automatic(table_id, games, budget)
+    if played.played == 0 and not played.pending:
+        raise NothingPending("No bot or zombie turn is waiting at this table.")
+    return played
+
+
+def choose_move(row: TableRow, table: Table, seat: SeatRow) -> tuple[str, dict, str]:
+    """The automatic seat's move and who made it: the zombie's, or the seat's bot's."""
+    player = seat.user_id
+    if seat.zombie:
+        action, args = table.zombie_move(player)
+        return action, args, "zombie"
+    action, args = BOTS[seat.bot_level](f"{row.seed}:{table.move}:{player}").choose(table, player)
+    return action, args, "bot"
+
+
+def has_automatic_seats(table_id: int) -> bool:
+    return db.session.scalar(select(exists().where(
+        Seat.table_id == table_id, Seat.zombie.is_(True) | Seat.bot_level.is_not(None))))
+
+
+def tables_waiting_for_automatic_moves() -> list[int]:
+    rows = db.session.scalars(select(Seat.table_id).join(TableRecord).where(
+        TableRecord.status == "playing", Seat.active_since.is_not(None),
+        Seat.zombie.is_(True) | Seat.bot_level.is_not(None)).distinct())
+    return list(rows)
+
+
+def _commit(row: TableRow, table: Table, player_id: int, action: str, args: dict, made: list[Notification],
+            actor: str, now: datetime | None) -> None:
+    """Everything an accepted move writes: the log row, its notifications, the snapshot, turns."""
+    write_move(row.id, table.move, player_id, action, args, actor)
+    write_notifications(row.id, made)
+    write_snapshot(row, table)
+    update_turns(row, table, now, mover=player_id)

@@ -1,0 +1,159 @@
+"""Seating: creating a table, joining it (open, by invitation, reserved seats), bots, hotseat stand-ins.
+
+A table starts when its last seat fills; the bots' first turns are then the move service's
+(`moves.play_automatic`).
+"""
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import select
+
+from framework.engine import Game, Table
+
+from .database import write_transaction
+from .errors import BadRequest, Conflict, Forbidden, NotFound
+from .journal import write_notifications, write_snapshot
+from .loading import engine_players, game_class, seat_of
+from .locked import lock_table
+from .models import Seat, TableRecord, User, db
+from .turns import update_turns
+
+
+def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
+                 seats: int | None, *, turn_hours: int = 0, private: bool = False,
+                 reserved: list[str] = (), hotseat: bool = False) -> TableRecord:
+    """A new open table; the creator takes seat 0. It starts when the last seat fills.
+
+    A private table stays out of the lobby and is joined with its invite code; `reserved` names
+    users the free seats wait for. A hotseat table (development) seats stand-in users at once
+    and its creator acts for every seat, like BGA Studio's test players.
+    """
+    seats = seats or game_cls.max_players
+    if not game_cls.min_players <= seats <= game_cls.max_players:
+        raise BadRequest(f"{game_cls.title} is played by {game_cls.min_players} to {game_cls.max_players} players.",
+                         fields={"players": ["Not a valid number of players for this game."]})
+    with write_transaction():
+        if len(reserved) > seats - 1:
+            raise BadRequest("More seats are reserved than the table has free.",
+                             fields={"reserved": ["Too many names for the free seats."]})
+        record = TableRecord(game=game_cls.name, game_version=game_cls.version, options=options,
+                             seed=seed or secrets.token_hex(16), seats=seats, creator_id=creator.id,
+                             turn_hours=turn_hours, private=private, reserved=list(reserved),
+                             invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat)
+        db.session.add(record)
+        db.session.flush()
+        db.session.add(Seat(table_id=record.id, seat=0, user_id=creator.id))
+        for seat in range(1, seats if hotseat else 1):
+            db.session.add(Seat(table_id=record.id, seat=seat, user_id=_stand_in(creator, seat).id))
+        db.session.flush()
+        db.session.refresh(record)
+        _start_if_full(record, game_cls)
+    return record
+
+
+def join_table(table_id: int, user: User, games: dict[str, type[Game]], code: str | None = None) -> TableRecord:
+    with write_transaction():
+        record = _record_for_update(table_id)
+        if record.private and code != record.invite_code and user.name not in record.reserved:
+            raise Forbidden("This table is private: join it with its invitation code.")
+        _check_can_sit(record, user)
+        _seat(record, user, games)
+    return record
+
+
+def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str, type[Game]]) -> TableRecord:
+    """Fill free seats with bots (the table creator only); bots are users flagged as such."""
+    with write_transaction():
+        record = _record_for_update(table_id)
+        if record.creator_id != user.id:
+            raise Forbidden("Only the table's creator may add bots.")
+        if record.status != "open":
+            raise Conflict("This table has already started.")
+        free = record.seats - len(record.players) - len(record.reserved)
+        if count > free:
+            raise BadRequest(f"Only {max(free, 0)} seat(s) are free for bots.",
+                             fields={"count": ["More bots than free seats."]})
+        seated = {s.user_id for s in record.players}
+        for number in range(1, record.seats + 1):
+            if count == 0:
+                break
+            bot = _bot_user(level, number)
+            if bot.id not in seated:
+                _seat(record, bot, games, bot_level=level)
+                count -= 1
+    return record
+
+
+def acting_user(record: TableRecord, caller_id: int, as_player: int | None) -> int:
+    """Who an action or a view is for: the caller, or on a hotseat table the seat its creator names."""
+    if as_player is None or as_player == caller_id:
+        return caller_id
+    if not record.hotseat or record.creator_id != caller_id:
+        raise Forbidden("Acting for another seat needs a hotseat table of your own.")
+    if seat_of(record.players, as_player) is None:
+        raise NotFound(f"Player {as_player} does not sit at this table.")
+    return as_player
+
+
+def _record_for_update(table_id: int) -> TableRecord:
+    query = (select(TableRecord).where(TableRecord.id == table_id).with_for_update()
+             .execution_options(populate_existing=True))
+    record = db.session.scalars(query).first()
+    if record is None:
+        raise NotFound(f"There is no table {table_id}.")
+    return record
+
+
+def _stand_in(creator: User, seat: int) -> User:
+    """A hotseat table's player for a seat: a user nobody logs in as, named after the creator."""
+    name = f"{creator.name[:30]} #{seat + 1}"
+    user = db.session.scalars(select(User).where(User.name == name)).first()
+    if user is None:
+        user = User(name=name, password_hash="!")
+        db.session.add(user)
+        db.session.flush()
+    return user
+
+
+def _bot_user(level: str, number: int) -> User:
+    name = f"{level.capitalize()} bot {number}"
+    bot = db.session.scalars(select(User).where(User.name == name)).first()
+    if bot is None:
+        bot = User(name=name, password_hash="!", is_bot=True)  # "!" matches no password: no login
+        db.session.add(bot)
+        db.session.flush()
+    return bot
+
+
+def _check_can_sit(record: TableRecord, user: User) -> None:
+    if record.status != "open":
+        raise Conflict("This table has already started.")
+    if seat_of(record.players, user.id):
+        raise Conflict("You already sit at this table.")
+    free = record.seats - len(record.players)
+    waiting_for = [name for name in record.reserved if name != user.name]
+    if user.name not in record.reserved and free <= len(waiting_for):
+        raise Forbidden("The free seats are reserved for invited players.")
+
+
+def _seat(record: TableRecord, user: User, games: dict[str, type[Game]], bot_level: str | None = None) -> None:
+    taken = {s.seat for s in record.players}
+    free = min(set(range(record.seats)) - taken)
+    db.session.add(Seat(table_id=record.id, seat=free, user_id=user.id, bot_level=bot_level))
+    if user.name in record.reserved:
+        record.reserved = [name for name in record.reserved if name != user.name]
+    db.session.flush()
+    db.session.refresh(record)
+    _start_if_full(record, game_class(games, record.game))
+
+
+def _start_if_full(record: TableRecord, game_cls: type[Game]) -> None:
+    if len(record.players) < record.seats:
+        return
+    row = lock_table(record.id)  # written as a move is: plain rows, Core statements
+    table = Table.start(game_cls, engine_players(row.players), row.options, row.seed)
+    write_notifications(row.id, table.take_notifications())
+    row.status = "playing"
+    write_snapshot(row, table)
+    update_turns(row, table)
