@@ -46,8 +46,10 @@ def play_over_http(app, api, table_id: int, names: list[str], seed: str = "http"
         if view["table"]["status"] == "finished" or (until and until(view)):
             return view
         humans = [p for p in view["state"]["active_players"] if p in by_id]
-        if not humans:
-            continue  # bots or zombies are playing: looking again lets them go on
+        if not humans:  # bots or zombies are to play: ask for them, as the page does
+            if view.get("automatic_pending"):
+                assert api.post(f"/api/tables/{table_id}/continue", names[0]).status_code in (200, 409)
+            continue
         player = humans[0]
         action, args = choose_move(app, table_id, player, chooser, heuristic)
         response = api.act(table_id, by_id[player], action, **args, move=view["table"]["move"])
