@@ -13,7 +13,9 @@ from marshmallow.utils import missing
 from framework.designer.diagram import FORMATS
 from framework.engine import Game
 
+from . import answers, schemas
 from .errors import ApiError
+from .openapi import documented
 
 bp = Blueprint("games", __name__, url_prefix="/api")
 
@@ -76,6 +78,8 @@ def describe_game(game: type[Game]) -> dict:
 
 
 @bp.get("/games/<name>/diagram")
+@documented("A game's state machine (SVG, dot or Mermaid text)", answer=(200, None),
+            errors=(400, 404, 409), query=schemas.DiagramQuery, public=True)
 def diagram(name: str):
     """The game's state machine: SVG where Graphviz is installed, else Mermaid text (`?format=` picks)."""
     games = current_app.extensions["games"]
@@ -93,6 +97,7 @@ def diagram(name: str):
 
 
 @bp.get("/games")
+@documented("The game plugins", answer=(200, answers.GameList), public=True)
 def list_games():
     games = current_app.extensions["games"]
     return jsonify({"games": [describe_game(g) for g in games.values()]})

@@ -67,6 +67,15 @@ class LobbyQuery(Schema):
     status = fields.String(load_default="open", validate=validate.OneOf(["open", "playing", "finished"]))
 
 
+DiagramQuery = Schema.from_dict({"format": fields.String(validate=validate.OneOf(["svg", "dot", "mermaid"]))},
+                               name="DiagramQuery")
+
+# An action's own arguments are the game's (GET /api/games describes each); `move` is the framework's.
+ActionArguments = Schema.from_dict({"move": fields.Integer(validate=validate.Range(min=0),
+                                                          metadata={"description": "the move number last seen"})},
+                                   name="ActionArguments")
+
+
 def json_body() -> dict:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     raw = request.get_data(cache=True)

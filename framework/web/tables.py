@@ -18,8 +18,10 @@ from framework.store.outbox import render_log
 from framework.store.presence import mark_seen
 from framework.store.replays import fork_table
 
+from . import answers, schemas
 from .auth import authenticate, current_user, login_required, required_token
 from .errors import ApiError
+from .openapi import documented
 from .schemas import (
     Bots,
     ChatPost,
@@ -78,6 +80,7 @@ def loaded(record: TableRecord) -> Table | None:
 
 
 @bp.get("/tables")
+@documented("The lobby", answer=(200, answers.TableList), errors=(400, 401), query=schemas.LobbyQuery)
 @login_required
 def lobby():
     query = load_query(LobbyQuery())
@@ -87,6 +90,7 @@ def lobby():
 
 
 @bp.post("/tables")
+@documented("Create a table", answer=(201, answers.TableInfo), errors=(400, 401, 403, 404), body=schemas.NewTable)
 @login_required
 def create():
     body = load_body(NewTable())
@@ -109,6 +113,7 @@ def create():
 
 
 @bp.post("/tables/<int:table_id>/join")
+@documented("Take a free seat", answer=(200, answers.TableInfo), errors=(400, 401, 403, 404, 409), body=schemas.Join)
 @login_required
 def join(table_id: int):
     record = seating.join_table(table_id, current_user(), games(), load_body(Join())["code"])
@@ -116,6 +121,8 @@ def join(table_id: int):
 
 
 @bp.post("/join")
+@documented("Join a private table by code", answer=(200, answers.TableInfo),
+            errors=(400, 401, 403, 404, 409), body=schemas.JoinByCode)
 @login_required
 def join_by_code():
     """Join a private table with the invitation code its creator shared."""
@@ -125,6 +132,8 @@ def join_by_code():
 
 
 @bp.post("/tables/<int:table_id>/bots")
+@documented("Fill free seats with bots", answer=(200, answers.TableInfo),
+            errors=(400, 401, 403, 404, 409), body=schemas.Bots)
 @login_required
 def bots(table_id: int):
     body = load_body(Bots())
@@ -141,6 +150,7 @@ def after_seating(record: TableRecord):
 
 
 @bp.post("/tables/<int:table_id>/leave")
+@documented("Leave: the zombie plays", answer=(200, answers.Ok), errors=(401, 404, 409))
 @login_required
 def leave(table_id: int):
     turns.leave_table(table_id, g.user_id, games())
@@ -149,6 +159,7 @@ def leave(table_id: int):
 
 
 @bp.post("/tables/<int:table_id>/return")
+@documented("Take the seat back", answer=(200, answers.Ok), errors=(401, 404, 409))
 @login_required
 def come_back(table_id: int):
     """Take your seat back from the zombie."""
@@ -157,6 +168,7 @@ def come_back(table_id: int):
 
 
 @bp.get("/tables/<int:table_id>/chat")
+@documented("Table chat", answer=(200, answers.ChatList), errors=(400, 401, 404), query=schemas.ChatQuery)
 @login_required
 def chat(table_id: int):
     after = load_query(ChatQuery())["after"]
@@ -166,6 +178,7 @@ def chat(table_id: int):
 
 
 @bp.post("/tables/<int:table_id>/chat")
+@documented("Say something", answer=(201, answers.Created), errors=(400, 401, 404), body=schemas.ChatPost)
 @login_required
 def say(table_id: int):
     """Seated players and spectators may chat; the client shows it as text, never as HTML."""
@@ -174,6 +187,7 @@ def say(table_id: int):
 
 
 @bp.get("/me/tables")
+@documented("My tables, my turn first", answer=(200, answers.TableList), errors=(401,))
 @login_required
 def my_tables():
     mine = []
@@ -189,6 +203,7 @@ def my_tables():
 
 
 @bp.get("/tables/<int:table_id>")
+@documented("My view of a table", answer=(200, answers.View), errors=(401, 403, 404), hotseat=True)
 @login_required
 def view(table_id: int):
     """The caller's view. Only reads: bot and zombie turns left over are played on `POST .../continue`."""
@@ -220,6 +235,8 @@ def view_body(record: TableRecord) -> tuple[dict, int | None]:
 
 
 @bp.post("/tables/<int:table_id>/actions/<action>")
+@documented("Send an action", answer=(200, answers.ActionResult),
+            errors=(400, 401, 403, 404, 409, 413, 422), body=schemas.ActionArguments, hotseat=True)
 def perform(table_id: int, action: str):
     """One move by the caller (then the bots' and zombies' answers, bounded in time).
 
@@ -254,6 +271,8 @@ def perform(table_id: int, action: str):
 
 
 @bp.post("/tables/<int:table_id>/continue")
+@documented("Have pending bot and zombie turns played", answer=(200, answers.AutomaticResult),
+            errors=(401, 403, 404, 409))
 @login_required
 def continue_automatic(table_id: int):
     """Play the bot and zombie turns a move left pending (a seated player or the creator; bounded)."""
@@ -262,6 +281,8 @@ def continue_automatic(table_id: int):
 
 
 @bp.get("/tables/<int:table_id>/notifications")
+@documented("What I may see, after a seq", answer=(200, answers.NotificationList),
+            errors=(400, 401, 403, 404), query=schemas.NotificationQuery, hotseat=True)
 @login_required
 def notifications(table_id: int):
     after = load_query(NotificationQuery())["after"]
@@ -274,6 +295,7 @@ def notifications(table_id: int):
 
 
 @bp.get("/tables/<int:table_id>/log")
+@documented("The move log", answer=(200, answers.MoveLog), errors=(401, 404))
 @login_required
 def log(table_id: int):
     """The move log; while the game runs, the arguments of other players' moves stay hidden."""
@@ -285,6 +307,8 @@ def log(table_id: int):
 
 
 @bp.get("/tables/<int:table_id>/replay")
+@documented("The table at move n", answer=(200, answers.View),
+            errors=(400, 401, 403, 404, 409), query=schemas.ReplayQuery)
 @login_required
 def replay_view(table_id: int):
     """The table as a seat saw it after move n: any seat once the game is over, else only your own."""
@@ -307,6 +331,8 @@ def replay_view(table_id: int):
 
 
 @bp.post("/tables/<int:table_id>/fork")
+@documented("Copy the table at move n (development)", answer=(201, answers.TableInfo),
+            errors=(400, 401, 403, 404), body=schemas.Fork)
 @login_required
 def fork(table_id: int):
     """Development: a new hotseat table replayed to move n of this one, to try another line of play."""
@@ -321,6 +347,7 @@ def fork(table_id: int):
 
 
 @bp.get("/tables/<int:table_id>/export")
+@documented("The game as one file", answer=(200, answers.Export), errors=(401, 403, 404))
 @login_required
 def export(table_id: int):
     """One JSON file that rebuilds the game anywhere: it holds the seed, so only after the end."""

@@ -6,14 +6,17 @@ from flask import Blueprint, current_app, jsonify, request
 from framework.store import users
 from framework.store.database import write_transaction
 
+from . import answers, schemas
 from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
+from .openapi import documented
 from .schemas import Credentials, Settings, load_body
 
 bp = Blueprint("users", __name__, url_prefix="/api")
 
 
 @bp.post("/users")
+@documented("Register", answer=(201, answers.Token), errors=(400, 409), body=schemas.Credentials, public=True)
 def register():
     body = load_body(Credentials())
     user = users.create_user(body["name"].strip(), body["password"])
@@ -21,6 +24,7 @@ def register():
 
 
 @bp.post("/login")
+@documented("Log in", answer=(200, answers.Token), errors=(400, 401, 429), body=schemas.Credentials, public=True)
 def login():
     body = load_body(Credentials())
     name, address = body["name"].strip(), request.remote_addr or "?"
@@ -36,6 +40,7 @@ def login():
 
 
 @bp.post("/logout")
+@documented("Log out (revoke this token)", answer=(200, answers.Ok), errors=(401,))
 @login_required
 def logout():
     users.revoke_token(bearer_token())
@@ -48,12 +53,14 @@ def me_json(user) -> dict:
 
 
 @bp.get("/me")
+@documented("My settings", answer=(200, answers.Me), errors=(401,))
 @login_required
 def me():
     return jsonify(me_json(current_user()))
 
 
 @bp.patch("/me")
+@documented("Change where 'your turn' goes", answer=(200, answers.Me), errors=(400, 401), body=schemas.Settings)
 @login_required
 def update_me():
     """Set or clear the e-mail address and webhook for "your turn" messages, or switch either off."""

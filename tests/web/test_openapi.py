@@ -31,3 +31,26 @@ def test_openapi_document_lists_every_route():
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 def test_api_answers_as_documented(case):
     case.call_and_validate(headers=HEADERS)
+
+
+def test_a_route_without_its_description_is_refused_by_name():
+    """The description is made from the routes: a new /api/ route must say what it takes and answers."""
+    import pytest
+    from flask import Blueprint
+
+    from framework.web.openapi import build_spec
+
+    app = make_app(f"sqlite:///{_folder / 'undocumented.sqlite'}")
+    extra = Blueprint("extra", __name__, url_prefix="/api")
+    extra.add_url_rule("/tables/<int:table_id>/shout", "shout", lambda table_id: "", methods=["POST"])
+    app.register_blueprint(extra)
+    with pytest.raises(LookupError, match="/api/tables/<int:table_id>/shout"):
+        build_spec(app)
+
+
+def test_each_operation_says_its_answers_and_who_may_call_it():
+    paths = schema.raw_schema["paths"]
+    act = paths["/api/tables/{table_id}/actions/{action}"]["post"]
+    assert {"200", "403", "409", "422"} <= set(act["responses"]) and act["security"] == [{"bearer": []}]
+    assert [p["name"] for p in act["parameters"] if p["in"] == "path"] == ["table_id", "action"]
+    assert "security" not in paths["/api/users"]["post"] and "201" in paths["/api/users"]["post"]["responses"]

@@ -1,0 +1,168 @@
+"""The answers of the HTTP API as marshmallow schemas: what the OpenAPI description promises."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+
+class ErrorBody(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    field_messages = fields.Dict(data_key="fields",
+                                 metadata={"description": "invalid arguments: the messages for each field"})
+    move = fields.Integer(metadata={"description": "stale move: the table's move number now"})
+
+
+class Error(Schema):
+    error = fields.Nested(ErrorBody, required=True)
+
+
+class Token(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True)
+
+
+class Me(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    email = fields.String(allow_none=True)
+    webhook_url = fields.String(allow_none=True)
+    notify_email = fields.Boolean()
+    notify_webhook = fields.Boolean()
+
+
+class Ok(Schema):
+    ok = fields.Boolean(required=True)
+
+
+class Player(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    score = fields.Integer(required=True)
+    is_bot = fields.Boolean(required=True)
+    zombie = fields.Boolean(required=True)
+    deadline = fields.String(allow_none=True)
+    out_of_time = fields.Boolean()
+
+
+class TableInfo(Schema):
+    id = fields.Integer(required=True)
+    game = fields.String(required=True)
+    status = fields.String(required=True)
+    options = fields.Dict(required=True)
+    move = fields.Integer(required=True)
+    seats = fields.Integer(required=True)
+    creator = fields.Integer()
+    turn_hours = fields.Integer()
+    private = fields.Boolean()
+    reserved = fields.List(fields.String())
+    players = fields.List(fields.Nested(Player), required=True)
+    invite_code = fields.String()
+    your_turn = fields.Boolean()
+    last_event = fields.String(allow_none=True)
+
+
+class TableList(Schema):
+    tables = fields.List(fields.Nested(TableInfo), required=True)
+
+
+class StateInfo(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    type = fields.String(required=True)
+    description = fields.String(required=True)
+    active_players = fields.List(fields.Integer(), required=True)
+    args = fields.Dict(required=True)
+    possible_actions = fields.List(fields.String(), required=True)
+
+
+class View(Schema):
+    table = fields.Nested(TableInfo, required=True)
+    state = fields.Nested(StateInfo, allow_none=True, required=True)
+    data = fields.Raw(allow_none=True, required=True)
+    last_notification = fields.Integer()
+    progression = fields.Integer()
+    you = fields.Integer()
+    you_are_zombie = fields.Boolean()
+    hotseat = fields.Boolean()
+    move = fields.Integer()
+    seat = fields.Integer(allow_none=True)
+    automatic_pending = fields.Boolean(metadata={"description": "bot or zombie turns wait: POST .../continue"})
+
+
+class NotificationOut(Schema):
+    seq = fields.Integer(required=True)
+    move = fields.Integer(required=True)
+    type = fields.String(required=True)
+    log = fields.String(required=True)
+    args = fields.Dict(required=True)
+    private = fields.Boolean(required=True)
+
+
+class CatchUp(Schema):
+    after = fields.Integer(required=True, metadata={"description": "the caller's last seq before the move"})
+    notifications = fields.List(fields.Nested(NotificationOut), required=True,
+                                metadata={"description": "what the caller may see after `after`, up to the view"})
+
+
+class ActionResult(Schema):
+    move = fields.Integer(required=True)
+    notifications = fields.List(fields.Nested(NotificationOut), required=True,
+                                metadata={"description": "what the caller may see of this move"})
+    automatic_pending = fields.Boolean(required=True,
+                                       metadata={"description": "bot or zombie turns wait: POST .../continue"})
+    view = fields.Nested(View, required=True, metadata={"description": "the caller's view after the move"})
+    catch_up = fields.Nested(CatchUp, required=True)
+
+
+class AutomaticResult(Schema):
+    played = fields.Integer(required=True)
+    automatic_pending = fields.Boolean(required=True)
+
+
+class NotificationList(Schema):
+    notifications = fields.List(fields.Nested(NotificationOut), required=True)
+
+
+class LoggedMove(Schema):
+    move = fields.Integer(required=True)
+    player = fields.Integer(required=True)
+    action = fields.String(required=True)
+    args = fields.Dict(allow_none=True, required=True)
+    time = fields.String(required=True)
+
+
+class MoveLog(Schema):
+    moves = fields.List(fields.Nested(LoggedMove), required=True)
+
+
+class Export(Schema):
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    seed = fields.String(required=True)
+    players = fields.List(fields.Dict(), required=True)
+    moves = fields.List(fields.Dict(), required=True)
+    move = fields.Integer(required=True)
+    state_hash = fields.String(allow_none=True, required=True)
+
+
+class ChatMessageOut(Schema):
+    id = fields.Integer(required=True)
+    player = fields.Integer(required=True)
+    name = fields.String(required=True)
+    text = fields.String(required=True)
+    time = fields.String(required=True)
+
+
+class ChatList(Schema):
+    messages = fields.List(fields.Nested(ChatMessageOut), required=True)
+
+
+class Created(Schema):
+    id = fields.Integer(required=True)
+
+
+class GameList(Schema):
+    games = fields.List(fields.Dict(), required=True)
