@@ -240,7 +240,7 @@ function renderInfo() {
   const c = data.contract;
   const scores = data.team_scores || [0, 0];
   return h("div.sd-info",
-    h("div.sd-chip", `Hand ${data.hand_no}`),
+    h("div.sd-chip", `Hand ${data.hand_number}`),
     h("div.sd-chip", "Dealer: ", nameOf(data.dealer)),
     c ? h("div.sd-chip.sd-contract", "Contract: ", nameOf(c.player_id), ` ${c.tricks} ${DESIGNATION_NAMES[c.designation]}`,
       c.option ? ` · ${OPTION_LABELS[c.option] || c.option}` : "",
@@ -385,7 +385,7 @@ function renderSummary() {
     : `−(10×${B} + 5×(${B}−${T})) = ${r.delta[team]}`;
   const last = ui.finalTrick && !(data.trick || []).length && !data.last_trick ? ui.finalTrick : null;
   return h("section.sd-panel.sd-summary", { "aria-label": "Last hand" },
-    h("h3", `Hand ${r.hand_no} result`),
+    h("h3", `Hand ${r.hand_number} result`),
     h("p", nameOf(r.bidder), ` bid ${B} ${DESIGNATION_NAMES[r.designation]} (${OPTION_LABELS[r.option] || r.option}); `,
       `the bidders took ${T} of 13 units: `, h("strong", made ? "made" : "set"), "."),
     h("table.sd-score-table",

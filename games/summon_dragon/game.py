@@ -29,26 +29,26 @@ class SummonTheDragon(Game):
     # ----- setup and the deal (text "The Deal", D3) ---------------------------------------------
     def setup(self):
         self.data.update(
-            hand_no=0, dealer=self.rng.randrange(4), hands=self.for_each_player(list), kitty=[],
+            hand_number=0, dealer=self.rng.randrange(4), hands=self.for_each_player(list), kitty=[],
             discards=self.for_each_player(list), bids=[], passed=[], high=None, contract=None,
             to_discard={}, trick=[], last_trick=None, tricks_played=0, taken=[0, 0], played=[],
             team_scores=[0, 0], results=[],
         )
         return "newHand"
 
-    def fixed_deal(self, hand_no: int) -> dict | None:
+    def fixed_deal(self, hand_number: int) -> dict | None:
         deal = self.options.get("deal")
         if isinstance(deal, list):
-            return deal[hand_no - 1] if hand_no <= len(deal) else None
-        return deal if hand_no == 1 else None
+            return deal[hand_number - 1] if hand_number <= len(deal) else None
+        return deal if hand_number == 1 else None
 
     def deal_hand(self) -> int:
         """Deal 12 each and a 5-card kitty; the deal rotates to the left. Returns the first bidder."""
         data = self.data
-        data["hand_no"] += 1
-        if data["hand_no"] > 1:
+        data["hand_number"] += 1
+        if data["hand_number"] > 1:
             data["dealer"] = (data["dealer"] + 1) % 4
-        fixed = self.fixed_deal(data["hand_no"])
+        fixed = self.fixed_deal(data["hand_number"])
         if fixed:
             hands, kitty = fixed["hands"], list(fixed["kitty"])
             data["dealer"] = fixed.get("dealer", 0)
@@ -65,8 +65,8 @@ class SummonTheDragon(Game):
                     last_trick=None, tricks_played=0, taken=[0, 0], played=[])
         self.inc_stat("hands")
         dealer = self.player_ids[data["dealer"]]
-        self.notify_all("newDeal", "Hand ${hand_no}: ${player_name} deals", player_id=dealer,
-                        hand_no=data["hand_no"])
+        self.notify_all("newDeal", "Hand ${hand_number}: ${player_name} deals", player_id=dealer,
+                        hand_number=data["hand_number"])
         for pid in self.player_ids:
             self.notify_player(pid, "newHand", "You receive your 12 cards", cards=self.hand(pid))
         return self.player_after(dealer)
@@ -232,7 +232,7 @@ class SummonTheDragon(Game):
         made = taken >= contract["tricks"]
         if made:
             self.inc_stat("contracts_made", 1, bidder)
-        data["results"].append({"hand_no": data["hand_no"], "bidder": bidder, "tricks": contract["tricks"],
+        data["results"].append({"hand_number": data["hand_number"], "bidder": bidder, "tricks": contract["tricks"],
                                 "designation": contract["designation"], "option": contract["option"],
                                 "taken": list(data["taken"]), "delta": delta, "scores": list(scores)})
         log = ("${player_name}'s team made ${tricks} with ${taken}: ${points} points; the defenders ${defence}"
@@ -265,7 +265,7 @@ class SummonTheDragon(Game):
             "hand_sizes": {pid: len(cards) for pid, cards in data["hands"].items()},
             "kitty_size": len(data["kitty"]),
             "teams": [self.team_players(0), self.team_players(1)],
-            "hand_no": data["hand_no"],
+            "hand_number": data["hand_number"],
             "dealer": self.player_ids[data["dealer"]],
             "bids": data["bids"],
             "contract": data["contract"],

@@ -1,4 +1,7 @@
 """The schema comes from the migrations, and they match the models (so upgrades are possible)."""
+import hashlib
+import json
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -59,4 +62,48 @@ def test_upgrade_keeps_a_game_in_progress(tmp_path):
             assert conn.execute(text("SELECT actor FROM moves")).scalar() == "player"
             row = conn.execute(text("SELECT turn_hours, private, reserved FROM tables")).one()
             assert (row[0], bool(row[1]), row[2]) == (0, False, "[]")
+        db.engine.dispose()
+
+
+def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
+    """Migration 0004: a Summon the Dragon table stored with `hand_no` is renamed in place, and its
+    stored hash becomes the one today's engine reaches by replaying its moves."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    from framework.engine import Table
+    from framework.engine.testing import default_players
+    from games.summon_dragon import GAME as SUMMON
+
+    players = default_players(4)
+    table = Table.create(SUMMON, players, None, "migrate")
+    for _ in range(30):  # into the auction of the first hand
+        player = table.active_players()[0]
+        table.apply(player, *table.legal_actions(player)[0])
+    today = table.snapshot()
+    old = json.loads(json.dumps(today))
+    old["data"] = {("hand_no" if k == "hand_number" else k): v for k, v in old["data"].items()}
+    old_hash = hashlib.sha256(json.dumps({k: v for k, v in old.items() if k != "seq"}, sort_keys=True,
+                                         separators=(",", ":")).encode()).hexdigest()
+    assert old_hash != table.state_hash()
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'summon.sqlite'}",
+                      "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0003")
+        with db.engine.begin() as conn:
+            conn.execute(text("INSERT INTO users (id, name, password_hash, is_bot, created_at) "
+                              "VALUES (1, 'anna', 'x', 0, '2026-01-01')"))
+            conn.execute(text("INSERT INTO tables (id, game, game_version, options, seed, seats, status, move, "
+                              "snapshot, state_hash, creator_id, created_at, updated_at) VALUES (1, "
+                              "'summon_dragon', 1, '{}', 'migrate', 4, 'playing', 30, :snapshot, :hash, 1, "
+                              "'2026-01-01', '2026-01-01')"), {"snapshot": json.dumps(old), "hash": old_hash})
+        upgrade()
+        with db.engine.connect() as conn:
+            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
+        assert json.loads(snapshot) == today and stored_hash == table.state_hash()
+        downgrade(revision="0003")
+        with db.engine.connect() as conn:
+            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
+        assert json.loads(snapshot) == old and stored_hash == old_hash
         db.engine.dispose()

@@ -72,7 +72,7 @@ def play(seed, *, hands=HANDS_PER_GAME, target=500, leaks=False):
     check = Invariants()
     # No action of this game is out of turn, so nobody but the active players is asked.
     played = play_random_game(GAME, seed, options={"target": target}, invariants=check, out_of_turn_rate=0,
-                              stop=lambda table: table.state.data["hand_no"] > hands,
+                              stop=lambda table: table.state.data["hand_number"] > hands,
                               check_leaks=leaks, check_json=leaks)
     return played, check
 
