@@ -59,8 +59,9 @@ class Api:
     def post(self, path: str, who: str | None = None, json=None, **kwargs):
         return self.client.post(path, headers=self.headers(who), json=json, **kwargs)
 
-    def act(self, table_id: int, who: str, action: str, **args):
-        return self.post(f"/api/tables/{table_id}/actions/{action}", who, json=args)
+    def act(self, table_id: int, who: str, action: str, *, answer_view: bool = False, **args):
+        query = "?view=true" if answer_view else ""
+        return self.post(f"/api/tables/{table_id}/actions/{action}{query}", who, json=args)
 
     def view(self, table_id: int, who: str) -> dict:
         response = self.get(f"/api/tables/{table_id}", who)

@@ -112,8 +112,8 @@ class ActionResult(Schema):
                                 metadata={"description": "what the caller may see of this move"})
     automatic_pending = fields.Boolean(required=True,
                                        metadata={"description": "bot or zombie turns wait: POST .../continue"})
-    view = fields.Nested(View, required=True, metadata={"description": "the caller's view after the move"})
-    catch_up = fields.Nested(CatchUp, required=True)
+    view = fields.Nested(View, metadata={"description": "with ?view=true: the caller's view after the move"})
+    catch_up = fields.Nested(CatchUp, metadata={"description": "with ?view=true"})
 
 
 class AutomaticResult(Schema):

@@ -63,6 +63,11 @@ class ReplayQuery(Schema):
     seat = fields.Integer(load_default=None, validate=validate.Range(min=0))
 
 
+class ActionQuery(Schema):
+    view = fields.Boolean(load_default=False, metadata={
+        "description": "answer with the caller's view and what led to it (the page shows it without asking again)"})
+
+
 class LobbyQuery(Schema):
     status = fields.String(load_default="open", validate=validate.OneOf(["open", "playing", "finished"]))
 

@@ -236,15 +236,19 @@ def view_body(record: TableRecord) -> tuple[dict, int | None]:
 
 @bp.post("/tables/<int:table_id>/actions/<action>")
 @documented("Send an action", answer=(200, answers.ActionResult),
-            errors=(400, 401, 403, 404, 409, 413, 422), body=schemas.ActionArguments, hotseat=True)
+            errors=(400, 401, 403, 404, 409, 413, 422), body=schemas.ActionArguments, query=schemas.ActionQuery,
+            hotseat=True)
 def perform(table_id: int, action: str):
     """One move by the caller (then the bots' and zombies' answers, bounded in time).
 
-    The answer carries the move's own notifications, whether bot or zombie turns are still pending,
-    and what the page needs to show the result without asking again: `catch_up`, the notifications
-    the caller may see from just before the move up to `view`, the caller's view after it all.
+    The answer carries the move's own notifications and whether bot or zombie turns are still
+    pending; with `?view=true`, also what the page needs to show the result without asking again:
+    `catch_up`, the notifications the caller may see from just before the move up to `view`, the
+    caller's view after it all. (Opt-in: building them costs more than the move itself, and a bot
+    or a script sending moves has no use for them.)
     """
     token = required_token()
+    wants_view = load_query(schemas.ActionQuery())["view"]
     args = json_body()
     expected = args.pop("move", None)
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool) or expected < 0):
@@ -257,6 +261,9 @@ def perform(table_id: int, action: str):
         # The token is checked inside the move's own transaction: one transaction per move.
         actor = moves.Actor(token=token)
     result = moves.record(table_id, actor, action, args, expected, games())
+    answer = {"move": result.move, "notifications": result.notifications, "automatic_pending": result.automatic.pending}
+    if not wants_view:
+        return jsonify(answer)
     if "as" not in request.args:  # the token was checked by the move: the caller is its player
         g.user_id = result.player
     body, viewer = view_body(queries.get_table(table_id))
@@ -265,9 +272,7 @@ def perform(table_id: int, action: str):
     last_before = queries.last_notification_for(table_id, viewer, until=result.seq_before)
     after = last_before.seq if last_before else 0
     catch_up = queries.notifications_for(table_id, viewer, after, until=body["last_notification"])
-    return jsonify({"move": result.move, "notifications": result.notifications,
-                    "automatic_pending": result.automatic.pending, "view": body,
-                    "catch_up": {"after": after, "notifications": catch_up}})
+    return jsonify({**answer, "view": body, "catch_up": {"after": after, "notifications": catch_up}})
 
 
 @bp.post("/tables/<int:table_id>/continue")

@@ -96,7 +96,7 @@ export const api = {
   comeBack: (id) => request("POST", `/api/tables/${id}/return`, {}),
   addBots: (id, count) => request("POST", `/api/tables/${id}/bots`, { count }),
   view: (id) => request("GET", withAs(id, `/api/tables/${id}`)),
-  act: (id, action, args, move) => request("POST", withAs(id, `/api/tables/${id}/actions/${encodeURIComponent(action)}`),
+  act: (id, action, args, move) => request("POST", withAs(id, `/api/tables/${id}/actions/${encodeURIComponent(action)}?view=true`),
     move === undefined || move === null ? { ...args } : { ...args, move }),
   continueAutomatic: (id) => request("POST", `/api/tables/${id}/continue`, {}),
   chat: (id, after) => request("GET", `/api/tables/${id}/chat?after=${after}`),

@@ -158,7 +158,11 @@ def test_the_answer_to_a_move_carries_the_new_view_and_what_led_to_it(api):
     api.register("ben")
     table_id = api.new_table("anna", joiners=["ben"], players=2)
     before = api.view(table_id, "anna")
-    answer = api.act(table_id, "anna", "pickCharm", charm="amber", move=before["table"]["move"]).json
+    plain = api.act(table_id, "anna", "pickCharm", charm="amber", move=before["table"]["move"]).json
+    assert set(plain) == {"move", "notifications", "automatic_pending"}  # no view unless asked for
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    before = api.view(table_id, "anna")
+    answer = api.act(table_id, "anna", "pickCharm", charm="amber", move=before["table"]["move"], answer_view=True).json
     assert answer["move"] == before["table"]["move"] + 1 and answer["automatic_pending"] is False
     assert answer["catch_up"]["after"] == before["last_notification"]
     assert answer["catch_up"]["notifications"] == answer["notifications"] != []
@@ -169,7 +173,7 @@ def test_the_answer_to_a_move_carries_the_new_view_and_what_led_to_it(api):
     assert polled["notifications"] == answer["catch_up"]["notifications"]
     # Ben's answer holds what Ben may see: Anna's public notifications, not her private ones.
     ben_before = api.view(table_id, "ben")
-    ben = api.act(table_id, "ben", "pickCharm", charm="ruby").json
+    ben = api.act(table_id, "ben", "pickCharm", charm="ruby", answer_view=True).json
     seen = [n["type"] for n in ben["catch_up"]["notifications"]]
     assert "charmPicked" in seen and "amber" not in str(ben["catch_up"])
     assert ben["view"]["you"] == api.ids["ben"] and ben["view"]["table"]["move"] == ben_before["table"]["move"] + 1
@@ -180,7 +184,7 @@ def test_bot_moves_after_a_move_are_in_its_answer(api):
     table_id = api.new_table("anna", players=3)
     api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2})
     view = poll_until(api, table_id, "anna", lambda v: v["state"]["active_players"] == [api.ids["anna"]])
-    answer = api.act(table_id, "anna", "pickCharm", charm="amber", move=view["table"]["move"]).json
+    answer = api.act(table_id, "anna", "pickCharm", charm="amber", move=view["table"]["move"], answer_view=True).json
     if not answer["automatic_pending"]:  # the bots answered within the request's budget
         assert answer["view"]["table"]["move"] >= answer["move"]
         seqs = [n["seq"] for n in answer["catch_up"]["notifications"]]
