@@ -39,7 +39,7 @@ def test_forms_for_lists_choices_booleans_and_numbers(new_context, api):
 
     page = new_context(user=("olga", api))
     page.route("**/api/games", richer_games)
-    page.route(f"**/api/tables/{table_id}/actions/playCard", refuse)
+    page.route(f"**/api/tables/{table_id}/actions/playCard?*", refuse)  # the page asks ?view=true
     page.goto(f"/#/table/{table_id}")
     expect(status(page)).to_contain_text("You must play a card")
     form = page.locator('form[data-action="playCard"]')
