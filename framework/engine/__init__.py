@@ -18,7 +18,7 @@ from .errors import (
     first_message,
 )
 from .game import Game, Player
-from .per_player import PerPlayer
+from .per_player import PerPlayer, player_keyed
 from .records import Move, Notification
 from .registry import Registry
 from .replay import ReplayRefused, replay
@@ -41,5 +41,5 @@ __all__ = [
     "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
     "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
-    "UserError", "WrongPlayerCount", "action", "first_message", "replay",
+    "UserError", "WrongPlayerCount", "action", "first_message", "player_keyed", "replay",
 ]

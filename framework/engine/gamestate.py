@@ -19,8 +19,8 @@ class GameStateMachine:
     def __init__(self, table: Table):
         self._table = table
         self._state = table.state  # the table's one TableState, changed in place, never replaced
-        self._by_id = table.game_cls.registry().by_id
         self._registry = table.game_cls.registry()
+        self._by_id = self._registry.by_id
         self._pending: Any = _UNSET
 
     # ----- where the table is ------------------------------------------------------------------

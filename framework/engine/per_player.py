@@ -1,8 +1,14 @@
 """Per-player data indexed by player id, stored as JSON stores it (keys as strings)."""
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from typing import Any
+
+
+def player_keyed(values: Mapping[int, Any]) -> dict[str, Any]:
+    """`{player_id: value}` as JSON keeps it, `{"101": value}`: for per-player data a game builds
+    whole (a hand's record, a notification's argument) rather than through `per_player`."""
+    return {str(player_id): value for player_id, value in values.items()}
 
 
 class PerPlayer(MutableMapping):

@@ -10,12 +10,14 @@ from .records import Move, Notification
 from .table import Table
 
 
-class ReplayRefused(Exception):
+class ReplayRefused(ActionError):
     """A logged move the current rules refuse: the log no longer replays against this code.
 
     `table` is the table after the `replayed` moves before it (with the refused one half applied
     unless the replay was asked to roll refusals back).
     """
+
+    code = "replay_refused"
 
     def __init__(self, number: int, move: Move, error: Exception, table: Table):
         reason = error.message if isinstance(error, ActionError) else str(error)

@@ -3,8 +3,8 @@
 Every game's test suite calls `play_random_game` over many seeds. After each move it checks that
 no view and no notification shows a viewer a token the game says is hidden from them
 (`Game.hidden_from`), that the snapshot survives a JSON round trip unchanged, and the game's own
-`invariants(table)`; at the end, that replaying the move log gives the same state hash and the
-same notifications.
+`invariants(table)`; at the end, that replaying the move log gives the same state hash
+(`tests/test_every_game.py` compares the notifications too).
 """
 from __future__ import annotations
 

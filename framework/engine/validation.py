@@ -49,6 +49,7 @@ def _state_problems(game: type[Game], name: str, state: type[State]) -> list[str
         if not state.actions and not game.registry().global_actions:
             problems.append(f"{name}: state {state.name} has no actions: players could never leave it")
         zombie_written = "zombie" in vars(state) or state.legal_actions is not State.legal_actions \
+            or game.global_legal_actions is not Game.global_legal_actions \
             or game.heuristic_move is not Game.heuristic_move
         if not zombie_written:
             problems.append(f"{name}: state {state.name} has no zombie behaviour "

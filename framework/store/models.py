@@ -142,8 +142,8 @@ class NotificationRecord(db.Model):
         return public if viewer is None else public | (cls.recipient == viewer)
 
     def as_dict(self) -> dict:
-        return {"seq": self.seq, "move": self.move, "type": self.type, "log": self.log, "args": self.args,
-                "private": self.recipient is not None}
+        """As the client takes it (`Notification.for_client`)."""
+        return engine.Notification(self.seq, self.move, self.recipient, self.type, self.log, self.args).for_client()
 
 
 class ChatMessage(db.Model):

@@ -39,7 +39,7 @@ def tables_of(user_id: int) -> list[TableRecord]:
     return list(db.session.scalars(query))
 
 
-def notifications_for(table_id: int, viewer: int | None, after: int, limit: int = 500,
+def notifications_for(table_id: int, viewer: int | None, after: int, limit: int | None = 500,
                       until: int | None = None) -> list[dict]:
     """What `viewer` may see after seq `after` (up to seq `until`), in order, as the client takes them."""
     query = select(NotificationRecord).where(NotificationRecord.table_id == table_id, NotificationRecord.seq > after,

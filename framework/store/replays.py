@@ -44,7 +44,7 @@ def _verify(record: TableRecord, games: dict[str, type[Game]]) -> str | None:
     return None
 
 
-def import_export(export: dict, game: type[Game], creator_name: str | None = None,
+def import_export(export: dict, game: type[Game],
                   password: Callable[[str], str] = lambda name: f"{name}-password",
                   ) -> tuple[TableRecord, list[str]]:
     """A new table from an export file, replayed to its end, ready to continue or inspect.

@@ -17,7 +17,7 @@ STATUS_OF = {
     "bad_action": 400, "invalid_arguments": 400, "wrong_player_count": 400,
     "not_a_player": 403, "not_your_turn": 403,
     "unknown_action": 404,
-    "not_playing": 409,
+    "not_playing": 409, "replay_refused": 409,
     "action_not_possible": 422, "rule_violation": 422,
     # the store (framework.store.errors)
     "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409,

@@ -271,7 +271,7 @@ def perform(table_id: int, action: str):
     # that one applies `catch_up` and then `view`; one that has not polls as usual.
     last_before = queries.last_notification_for(table_id, viewer, until=result.seq_before)
     after = last_before.seq if last_before else 0
-    catch_up = queries.notifications_for(table_id, viewer, after, until=body["last_notification"])
+    catch_up = queries.notifications_for(table_id, viewer, after, limit=None, until=body["last_notification"])
     return jsonify({**answer, "view": body, "catch_up": {"after": after, "notifications": catch_up}})
 
 
@@ -337,7 +337,7 @@ def replay_view(table_id: int):
 
 @bp.post("/tables/<int:table_id>/fork")
 @documented("Copy the table at move n (development)", answer=(201, answers.TableInfo),
-            errors=(400, 401, 403, 404), body=schemas.Fork)
+            errors=(400, 401, 403, 404, 409), body=schemas.Fork)
 @login_required
 def fork(table_id: int):
     """Development: a new hotseat table replayed to move n of this one, to try another line of play."""
@@ -362,6 +362,6 @@ def export(table_id: int):
     return jsonify({
         "game": record.game, "version": record.game_version, "options": record.options, "seed": record.seed,
         "players": engine_players(record.players),
-        "moves": [{"player": m.player_id, "action": m.action, "args": m.args} for m in queries.moves_of(record.id)],
+        "moves": [m.logged().to_json() for m in queries.moves_of(record.id)],
         "move": record.move, "state_hash": record.state_hash,
     })

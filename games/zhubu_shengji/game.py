@@ -1,7 +1,7 @@
 """The Zhubu Shengji game: setup, the hand's bookkeeping, views, hidden cards."""
 from __future__ import annotations
 
-from framework.engine import GAME_END_ID, Game, PerPlayer
+from framework.engine import GAME_END_ID, Game, PerPlayer, player_keyed
 
 from . import scoring
 from .bots import heuristic_move
@@ -49,13 +49,6 @@ class ZhubuShengji(Game):
 
     def scores(self) -> dict[int, int]:
         return {pid: self.get_score(pid) for pid in self.player_ids}
-
-    @staticmethod
-    def by_player(values: dict[int, object]) -> dict:
-        """`values` (by player id) as per-player data is stored and sent: keyed as JSON keys it."""
-        made: dict = {}
-        PerPlayer(made).update(values)
-        return made
 
     def deal_hand(self) -> None:
         """D1: 14 cards each plus the three face-up wilds; 8 cards stay undealt."""
@@ -132,12 +125,12 @@ class ZhubuShengji(Game):
         data["history"].append(result)
         # Copies: the notification and the reveal must not change when the next hand is dealt.
         remaining = list(self.hand(opponent))
-        data["reveal"] = {"undealt": list(data["undealt"]), "hands": self.by_player({opponent: remaining}),
+        data["reveal"] = {"undealt": list(data["undealt"]), "hands": player_keyed({opponent: remaining}),
                           "won": {pid: list(cards) for pid, cards in data["won"].items()}, "result": result}
         self.notify_all("handScored", "${player_name} goes out; ${cards_left} cards left score ${going_out}",
                         player_id=went_out, cards_left=result["cards_left"], going_out=result["going_out"],
                         undealt=list(data["undealt"]), remaining=remaining, result=result,
-                        scores=self.by_player(self.scores()))
+                        scores=player_keyed(self.scores()))
         if result["bid"]:
             bid = result["bid"]
             log = "${player_name}'s bid of ${bid} succeeds: +${amount}" if bid["success"] else \

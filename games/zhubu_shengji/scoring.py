@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from framework.engine import player_keyed
+
 from .cards import card_points
 
 MAX_CARDS = 17  # a full hand: 14 dealt + 3 face-up wilds
@@ -40,7 +42,7 @@ def score_hand(went_out: int, opponent: int, opponent_hand: list[str], undealt: 
     leftover = card_points(opponent_hand) + card_points(undealt)
     total = {went_out: going_out + tricks[went_out] + leftover, opponent: tricks[opponent]}
     result = {"went_out": str(went_out), "cards_left": left, "going_out": going_out,
-              "trick_points": _as_json(tricks), "leftover_points": leftover, "bid": None}
+              "trick_points": player_keyed(tricks), "leftover_points": leftover, "bid": None}
     if bid:
         bidder, cards = bid
         success = bidder == went_out and left >= cards
@@ -50,13 +52,8 @@ def score_hand(went_out: int, opponent: int, opponent_hand: list[str], undealt: 
             total[opponent if bidder == went_out else went_out] += BID_RISK[cards]
         result["bid"] = {"bidder": str(bidder), "bid": cards, "success": success,
                          "amount": BID_REWARD[cards] if success else BID_RISK[cards]}
-    result["total"] = _as_json(total)
+    result["total"] = player_keyed(total)
     return result
-
-
-def _as_json(by_player: dict[int, int]) -> dict[str, int]:
-    """Per-player values as the record keeps them: JSON object keys are strings."""
-    return {str(pid): value for pid, value in by_player.items()}
 
 
 def next_dealer(scores: dict[int, int], last_went_out: int) -> int:

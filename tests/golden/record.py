@@ -19,7 +19,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from framework.engine import PLAYING, Table
+from framework.engine import PLAYING, Notification, Table
 from framework.engine.plugins import discover_games
 from framework.engine.testing import default_players, fewer_collections
 from tests.sample_game import Climb
@@ -45,11 +45,8 @@ def digest(value: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def note_dict(note: Any) -> dict:
+def note_dict(note: Notification) -> dict:
     """A notification as the engine made it: seq, move, recipient, type, log template, args."""
-    if isinstance(note, dict):
-        return {"seq": note["seq"], "move": note["move"], "to": note["to"], "type": note["type"],
-                "log": note["log"], "args": note["args"]}
     return {"seq": note.seq, "move": note.move, "to": note.to, "type": note.type, "log": note.log,
             "args": note.args}
 
@@ -67,7 +64,8 @@ def observe(table: Table, made: list) -> dict:
 
 
 def pick(table: Table, chooser: random.Random) -> tuple[int, str, dict] | None:
-    """The random-play test's choice: an active player, sometimes anyone (out-of-turn actions)."""
+    """The random-play test's choice: an active player, sometimes anyone (out-of-turn actions).
+    Written out here, not imported, so a change to the test harness cannot move the recordings."""
     active = table.active_players()
     candidates = list(active)
     if chooser.random() < OUT_OF_TURN_RATE:

@@ -65,3 +65,24 @@ def test_notifications_follow_the_hotseat_seat(api):
     theirs = api.get(f"/api/tables/{created['id']}/notifications?as={stand_in}&after=0", "dana")
     assert theirs.status_code == 200 and "jade" in str(theirs.json)
     assert "jade" not in str(api.get(f"/api/tables/{created['id']}/notifications?after=0", "dana").json)
+
+
+def test_a_log_the_rules_no_longer_replay_is_a_conflict_not_a_server_error(app, api):
+    """A stored move today's rules refuse (a rule changed without a version bump): replaying or
+    forking that table answers 409 naming the move, and nothing is created."""
+    from framework.store import MoveRecord, db
+
+    api.register("anna")
+    api.register("ben")
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    assert api.act(table_id, "anna", "pickCharm", charm="jade").status_code == 200
+    with app.app_context():
+        logged = db.session.query(MoveRecord).filter_by(table_id=table_id, number=1).one()
+        logged.args = {"charm": "no"}  # too short: refused by the schema today
+        db.session.commit()
+    answer = api.get(f"/api/tables/{table_id}/replay?move=1", "anna")
+    assert answer.status_code == 409 and answer.json["error"]["code"] == "replay_refused"
+    assert "move 1 (pickCharm by" in answer.json["error"]["message"]
+    forked = api.post(f"/api/tables/{table_id}/fork", "anna", json={"move": 1})
+    assert forked.status_code == 409 and api.get("/api/me/tables", "anna").json["tables"][0]["id"] == table_id
+    assert len(api.get("/api/me/tables", "anna").json["tables"]) == 1

@@ -4,7 +4,7 @@ Ann (seat 0) and Cat (seat 2) are partners against Bob (seat 1) and Dan (seat 3)
 """
 from __future__ import annotations
 
-from framework.engine import Table
+from framework.engine import Notification, Table
 from games.summon_dragon import GAME
 from games.summon_dragon.cards import DECK
 
@@ -54,13 +54,13 @@ def start_play(hands: dict[int, list[str]], designation: str, bidder: int = ANN,
     return table
 
 
-def seen_by(table: Table, viewer: int, notes: list[dict]) -> set[str]:
+def seen_by(table: Table, viewer: int, notes: list[Notification]) -> set[str]:
     """Every string the viewer sees: the view and the notifications sent to them or to all."""
     from framework.engine.testing import leaves
 
     seen = set(leaves(table.view(viewer)))
     for note in notes:
-        if note.to in (None, viewer):
+        if note.visible_to(viewer):
             seen.update(leaves(note.args))
     return seen
 
