@@ -13,7 +13,9 @@ from . import games, openapi, tables, users
 from .cli import register_cli
 from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
+from .schemas import IdConverter
 from .security import LoginLimiter, add_security_headers
+from .settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = Path(__file__).resolve().parents[1] / "store" / "migrations"
@@ -30,9 +32,8 @@ def create_app(config: dict | None = None) -> Flask:
         LOGIN_ATTEMPTS=10,             # failed logins allowed per name and per address ...
         LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
     )
-    app.config.from_prefixed_env("BGA")
-    if config:
-        app.config.update(config)
+    load_settings(app, config)
+    app.url_map.converters["id"] = IdConverter  # before the blueprints add their rules
     init_database(app)
     Migrate(app, db, directory=str(MIGRATIONS))
     app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])

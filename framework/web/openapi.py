@@ -18,9 +18,10 @@ from flask import Blueprint, Flask, current_app, jsonify
 from marshmallow import Schema
 
 from . import answers
+from .schemas import MAX_ID
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
-PATH_PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")  # Flask's <int:table_id>
+PATH_PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")  # Flask's <id:table_id>
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,10 @@ def documented(summary: str, *, answer: tuple[int, type[Schema] | None], errors:
 
 
 def openapi_path(rule: str) -> tuple[str, list[dict]]:
-    """`/api/tables/<int:table_id>` -> `/api/tables/{table_id}` and its path parameters."""
+    """`/api/tables/<id:table_id>` -> `/api/tables/{table_id}` and its path parameters."""
     parameters = [{"in": "path", "name": name, "required": True,
-                   "schema": {"type": "integer" if converter == "int" else "string"}}
+                   "schema": {"type": "integer", "minimum": 0, "maximum": MAX_ID} if converter in ("id", "int")
+                   else {"type": "string"}}
                   for converter, name in PATH_PARAMETER.findall(rule)]
     return PATH_PARAMETER.sub(lambda m: "{" + m.group(2) + "}", rule), parameters
 

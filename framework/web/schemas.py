@@ -5,8 +5,25 @@ import json
 
 from flask import request
 from marshmallow import Schema, fields, validate
+from werkzeug.exceptions import NotFound
+from werkzeug.routing import IntegerConverter
 
 from .errors import ApiError
+
+# The largest id or counter a request may name: every integer column is 32-bit on PostgreSQL, and
+# SQLite refuses integers past 2^63 with an OverflowError (a 500) where this bound gives a 404 or a 400.
+MAX_ID = 2**31 - 1
+NUMBER = validate.Range(0, MAX_ID)
+
+
+class IdConverter(IntegerConverter):
+    """`<id:table_id>`: a whole number from 0 to MAX_ID; a larger one names no table (404)."""
+
+    def to_python(self, value: str) -> int:
+        number = super().to_python(value)
+        if number > MAX_ID:  # answered here: a converter that declines would leave werkzeug to answer 405
+            raise NotFound(f"There is no table {value}.")
+        return number
 
 
 class Credentials(Schema):
@@ -44,7 +61,7 @@ class ChatPost(Schema):
 
 
 class ChatQuery(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=NUMBER)
 
 
 class Settings(Schema):
@@ -55,12 +72,12 @@ class Settings(Schema):
 
 
 class NotificationQuery(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=NUMBER)
 
 
 class ReplayQuery(Schema):
-    move = fields.Integer(load_default=None, validate=validate.Range(min=0))
-    seat = fields.Integer(load_default=None, validate=validate.Range(min=0))
+    move = fields.Integer(load_default=None, validate=NUMBER)
+    seat = fields.Integer(load_default=None, validate=NUMBER)
 
 
 class ActionQuery(Schema):
@@ -76,7 +93,7 @@ DiagramQuery = Schema.from_dict({"format": fields.String(validate=validate.OneOf
                                name="DiagramQuery")
 
 # An action's own arguments are the game's (GET /api/games describes each); `move` is the framework's.
-ActionArguments = Schema.from_dict({"move": fields.Integer(validate=validate.Range(min=0),
+ActionArguments = Schema.from_dict({"move": fields.Integer(validate=NUMBER,
                                                           metadata={"description": "the move number last seen"})},
                                    name="ActionArguments")
 
@@ -90,7 +107,26 @@ def json_body() -> dict:
         raise ApiError(400, "malformed_json", "The body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise ApiError(400, "malformed_json", "The body must be a JSON object.")
+    if not valid_text(body):
+        raise ApiError(400, "malformed_json", "The body holds text that is not valid Unicode (a lone surrogate).")
     return body
+
+
+def valid_text(value) -> bool:
+    """No string in a JSON value (keys included) holds a lone UTF-16 surrogate, which JSON's \\u escapes
+    allow and no database or UTF-8 encoder accepts. A loop, not recursion: bodies are nested freely."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii() and any("\ud800" <= ch <= "\udfff" for ch in item):
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 def load_body(schema: Schema) -> dict:
@@ -105,4 +141,4 @@ def load_query(schema: Schema) -> dict:
 
 
 class Fork(Schema):
-    move = fields.Integer(required=True, validate=validate.Range(min=0))
+    move = fields.Integer(required=True, validate=NUMBER)

@@ -23,6 +23,7 @@ from .auth import authenticate, current_user, login_required, required_token
 from .errors import ApiError
 from .openapi import documented
 from .schemas import (
+    MAX_ID,
     Bots,
     ChatPost,
     ChatQuery,
@@ -69,6 +70,11 @@ def me_at(record: TableRecord) -> int:
     return seating.acting_user(record, g.user_id, request.args.get("as", type=int))
 
 
+def own_table(record: TableRecord, user_id: int) -> bool:
+    """The caller plays at this table, or created it as a hotseat table (every seat is theirs)."""
+    return seat_of(record.players, user_id) is not None or (record.hotseat and record.creator_id == user_id)
+
+
 def viewer_of(record: TableRecord) -> int | None:
     """The caller's player id if seated; None (a spectator) otherwise."""
     me = me_at(record)
@@ -112,7 +118,7 @@ def create():
     return jsonify(table), 201
 
 
-@bp.post("/tables/<int:table_id>/join")
+@bp.post("/tables/<id:table_id>/join")
 @documented("Take a free seat", answer=(200, answers.TableInfo), errors=(400, 401, 403, 404, 409), body=schemas.Join)
 @login_required
 def join(table_id: int):
@@ -131,7 +137,7 @@ def join_by_code():
     return after_seating(record)
 
 
-@bp.post("/tables/<int:table_id>/bots")
+@bp.post("/tables/<id:table_id>/bots")
 @documented("Fill free seats with bots", answer=(200, answers.TableInfo),
             errors=(400, 401, 403, 404, 409), body=schemas.Bots)
 @login_required
@@ -149,7 +155,7 @@ def after_seating(record: TableRecord):
     return jsonify(table_json(record, loaded(record)))
 
 
-@bp.post("/tables/<int:table_id>/leave")
+@bp.post("/tables/<id:table_id>/leave")
 @documented("Leave: the zombie plays", answer=(200, answers.Ok), errors=(401, 404, 409))
 @login_required
 def leave(table_id: int):
@@ -158,7 +164,7 @@ def leave(table_id: int):
     return jsonify({"ok": True})
 
 
-@bp.post("/tables/<int:table_id>/return")
+@bp.post("/tables/<id:table_id>/return")
 @documented("Take the seat back", answer=(200, answers.Ok), errors=(401, 404, 409))
 @login_required
 def come_back(table_id: int):
@@ -167,7 +173,7 @@ def come_back(table_id: int):
     return jsonify({"ok": True})
 
 
-@bp.get("/tables/<int:table_id>/chat")
+@bp.get("/tables/<id:table_id>/chat")
 @documented("Table chat", answer=(200, answers.ChatList), errors=(400, 401, 404), query=schemas.ChatQuery)
 @login_required
 def chat(table_id: int):
@@ -177,7 +183,7 @@ def chat(table_id: int):
                                   "time": m.created_at.isoformat() + "Z"} for m in talk.chat_of(table_id, after)]})
 
 
-@bp.post("/tables/<int:table_id>/chat")
+@bp.post("/tables/<id:table_id>/chat")
 @documented("Say something", answer=(201, answers.Created), errors=(400, 401, 404), body=schemas.ChatPost)
 @login_required
 def say(table_id: int):
@@ -202,7 +208,7 @@ def my_tables():
     return jsonify({"tables": mine})
 
 
-@bp.get("/tables/<int:table_id>")
+@bp.get("/tables/<id:table_id>")
 @documented("My view of a table", answer=(200, answers.View), errors=(401, 403, 404), hotseat=True)
 @login_required
 def view(table_id: int):
@@ -234,7 +240,7 @@ def view_body(record: TableRecord) -> tuple[dict, int | None]:
     return body, viewer
 
 
-@bp.post("/tables/<int:table_id>/actions/<action>")
+@bp.post("/tables/<id:table_id>/actions/<action>")
 @documented("Send an action", answer=(200, answers.ActionResult),
             errors=(400, 401, 403, 404, 409, 413, 422), body=schemas.ActionArguments, query=schemas.ActionQuery,
             hotseat=True)
@@ -251,7 +257,8 @@ def perform(table_id: int, action: str):
     wants_view = load_query(schemas.ActionQuery())["view"]
     args = json_body()
     expected = args.pop("move", None)
-    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool) or expected < 0):
+    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)
+                                 or not 0 <= expected <= MAX_ID):
         raise ApiError(400, "invalid_arguments", "move: the move number you last saw, a whole number.",
                        fields={"move": ["Not a valid move number."]})
     if "as" in request.args:  # hotseat (development): the seat is found from the caller first
@@ -275,7 +282,7 @@ def perform(table_id: int, action: str):
     return jsonify({**answer, "view": body, "catch_up": {"after": after, "notifications": catch_up}})
 
 
-@bp.post("/tables/<int:table_id>/continue")
+@bp.post("/tables/<id:table_id>/continue")
 @documented("Have pending bot and zombie turns played", answer=(200, answers.AutomaticResult),
             errors=(401, 403, 404, 409))
 @login_required
@@ -285,7 +292,7 @@ def continue_automatic(table_id: int):
     return jsonify({"played": played.played, "automatic_pending": played.pending})
 
 
-@bp.get("/tables/<int:table_id>/notifications")
+@bp.get("/tables/<id:table_id>/notifications")
 @documented("What I may see, after a seq", answer=(200, answers.NotificationList),
             errors=(400, 401, 403, 404), query=schemas.NotificationQuery, hotseat=True)
 @login_required
@@ -299,7 +306,7 @@ def notifications(table_id: int):
     return jsonify({"notifications": found})
 
 
-@bp.get("/tables/<int:table_id>/log")
+@bp.get("/tables/<id:table_id>/log")
 @documented("The move log", answer=(200, answers.MoveLog), errors=(401, 404))
 @login_required
 def log(table_id: int):
@@ -311,7 +318,7 @@ def log(table_id: int):
                                "time": m.created_at.isoformat() + "Z"} for m in queries.moves_of(record.id)]})
 
 
-@bp.get("/tables/<int:table_id>/replay")
+@bp.get("/tables/<id:table_id>/replay")
 @documented("The table at move n", answer=(200, answers.View),
             errors=(400, 401, 403, 404, 409), query=schemas.ReplayQuery)
 @login_required
@@ -335,7 +342,7 @@ def replay_view(table_id: int):
                     "data": seen["data"]})
 
 
-@bp.post("/tables/<int:table_id>/fork")
+@bp.post("/tables/<id:table_id>/fork")
 @documented("Copy the table at move n (development)", answer=(201, answers.TableInfo),
             errors=(400, 401, 403, 404, 409), body=schemas.Fork)
 @login_required
@@ -345,20 +352,23 @@ def fork(table_id: int):
         raise ApiError(403, "dev_mode_only", "Forking a table is for development mode.")
     move = load_body(Fork())["move"]
     source = queries.get_table(table_id)
+    if not own_table(source, g.user_id):
+        raise ApiError(403, "forbidden", "Only the table's players may fork it.")
     if move > source.move:
         raise ApiError(400, "invalid_arguments", f"move: this table has {source.move} moves.")
     record = fork_table(source, move, current_user(), games())
     return jsonify(table_json(record, loaded(record))), 201
 
 
-@bp.get("/tables/<int:table_id>/export")
+@bp.get("/tables/<id:table_id>/export")
 @documented("The game as one file", answer=(200, answers.Export), errors=(401, 403, 404))
 @login_required
 def export(table_id: int):
     """One JSON file that rebuilds the game anywhere: it holds the seed, so only after the end."""
     record = queries.get_table(table_id)
-    if record.status != "finished" and not dev_mode():
-        raise ApiError(403, "forbidden", "The export holds every hand; it is available once the game is over.")
+    if record.status != "finished" and not (dev_mode() and own_table(record, g.user_id)):
+        raise ApiError(403, "forbidden", "The export holds every hand; it is available once the game is over "
+                       "(in development mode, to the table's own players at any time).")
     return jsonify({
         "game": record.game, "version": record.game_version, "options": record.options, "seed": record.seed,
         "players": engine_players(record.players),

@@ -21,7 +21,7 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 
 def test_openapi_document_lists_every_route():
     documented = set(schema.raw_schema["paths"])
-    routes = {rule.rule.replace("<int:table_id>", "{table_id}").replace("<action>", "{action}")
+    routes = {rule.rule.replace("<id:table_id>", "{table_id}").replace("<action>", "{action}")
               .replace("<name>", "{name}")
               for rule in APP.url_map.iter_rules() if rule.rule.startswith("/api/")}
     assert routes - {"/api/openapi.json"} == documented

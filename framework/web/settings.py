@@ -1,0 +1,49 @@
+"""Settings: defaults, then `BGA_*` environment variables, then the caller's; checked at start.
+
+A value the server cannot read stops it with a message naming the variable: `BGA_DEV_MODE=False`
+must never turn development mode on (a plain string from the environment is true in Python).
+"""
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+# Switches: true/false, 1/0, yes/no, on/off in any case; anything else refuses to start.
+BOOLEAN_SETTINGS = ("DEV_MODE", "TESTING", "MAIL_USE_TLS", "MAIL_USE_SSL")
+TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("false", "0", "no", "off"))
+
+
+class SettingError(ValueError):
+    """A setting the server will not guess about."""
+
+
+def parse_boolean(name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+    raise SettingError(f"{name} must be true or false (or 1/0, yes/no, on/off), not {value!r}")
+
+
+def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
+    """The environment's `BGA_*` over the defaults, then `config` over both; switches read strictly."""
+    app.config.from_prefixed_env(prefix)
+    for key in BOOLEAN_SETTINGS:
+        raw = os.environ.get(f"{prefix}_{key}")
+        if raw is not None:  # read as written, not as JSON: "False" is not JSON and would stay a string
+            app.config[key] = parse_boolean(f"{prefix}_{key}", raw)
+    if config:
+        app.config.update(config)
+        for key in BOOLEAN_SETTINGS:
+            if key in config:
+                app.config[key] = parse_boolean(key, config[key])
+    if app.config.get("DEV_MODE"):
+        app.logger.warning("development mode is on (BGA_DEV_MODE): chosen seeds and deals, hotseat tables, "
+                           "forks and early exports are allowed; never run a public server this way")

@@ -1,0 +1,88 @@
+"""Hardening for a public server (issue 17): switches read strictly, development tools kept to a
+table's own players, and odd input refused with a 4xx, never a 500."""
+import logging
+
+import pytest
+
+from framework.web import create_app
+from framework.web.settings import SettingError
+from tests.conftest import make_app
+
+HUGE = "99999999999999999999"  # past 2^63: SQLite raised OverflowError (a 500) on it
+
+
+@pytest.mark.parametrize("written, meant", [("False", False), ("no", False), ("OFF", False), ("0", False),
+                                            ("true", True), ("Yes", True), ("on", True), ("1", True)])
+def test_dev_mode_from_the_environment_means_what_it_says(monkeypatch, tmp_path, written, meant):
+    monkeypatch.setenv("BGA_DEV_MODE", written)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": []})
+    assert app.config["DEV_MODE"] is meant
+
+
+def test_an_unreadable_switch_stops_the_server_naming_the_variable(monkeypatch, tmp_path):
+    monkeypatch.setenv("BGA_DEV_MODE", "maybe")
+    with pytest.raises(SettingError, match="BGA_DEV_MODE must be true or false"):
+        create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": []})
+    monkeypatch.delenv("BGA_DEV_MODE")
+    with pytest.raises(SettingError, match="MAIL_USE_TLS"):
+        create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": [],
+                    "MAIL_USE_TLS": "sometimes"})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": [],
+                      "DEV_MODE": "False"})
+    assert app.config["DEV_MODE"] is False
+
+
+def test_development_mode_is_announced_at_start(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING):
+        create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'dev.sqlite'}", "GAMES": [],
+                    "DEV_MODE": True})
+    assert any("development mode is on" in record.getMessage() for record in caplog.records)
+
+
+def test_fork_and_early_export_are_for_the_tables_own_players_even_in_development(api):
+    for name in ("anna", "ben", "mallory"):
+        api.register(name)
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    assert api.get(f"/api/tables/{table_id}/export", "mallory").status_code == 403   # it holds every hand
+    assert api.post(f"/api/tables/{table_id}/fork", "mallory", json={"move": 0}).status_code == 403
+    assert api.get(f"/api/tables/{table_id}/export", "ben").status_code == 200
+    assert api.post(f"/api/tables/{table_id}/fork", "anna", json={"move": 0}).status_code == 201
+
+
+def test_huge_numbers_in_paths_and_queries_are_refused_not_a_server_error(app, api):
+    api.register("anna")
+    table_id = api.new_table("anna", players=2)
+    paths = sorted({rule.rule for rule in app.url_map.iter_rules() if "<id:table_id>" in rule.rule})
+    assert len(paths) >= 13
+    for path in paths:
+        url = path.replace("<id:table_id>", HUGE).replace("<action>", "pickCharm")
+        for method in ("GET", "POST"):
+            answer = api.client.open(url, method=method, headers=api.headers("anna"), json={})
+            assert answer.status_code in (404, 405), (method, url, answer.status_code)
+            assert answer.json["error"]["code"] in ("not_found", "method_not_allowed")
+    for query in ("notifications?after=", "chat?after=", "replay?move="):
+        answer = api.get(f"/api/tables/{table_id}/{query}{HUGE}", "anna")
+        assert answer.status_code == 400 and answer.json["error"]["code"] == "invalid_arguments", query
+    answer = api.act(table_id, "anna", "pickCharm", charm="jade", move=int(HUGE))
+    assert answer.status_code == 400 and "move" in answer.json["error"]["message"]
+
+
+@pytest.mark.parametrize("path, body", [("/api/users", '{"name": "x\\ud800", "password": "secret-pass"}'),
+                                        ("/api/users", '{"name": "lone", "password": "secret\\udfff-pass"}'),
+                                        ("/api/login", '{"name": "anna", "password": "secret\\ud800pass"}')])
+def test_text_that_is_not_unicode_is_refused_not_a_server_error(client, path, body):
+    answer = client.post(path, data=body, content_type="application/json")
+    assert answer.status_code == 400 and answer.json["error"]["code"] == "malformed_json"
+
+
+def test_chat_with_a_lone_surrogate_is_refused_and_nothing_is_said(api):
+    api.register("anna")
+    table_id = api.new_table("anna", players=2)
+    answer = api.client.post(f"/api/tables/{table_id}/chat", headers=api.headers("anna"),
+                             data='{"text": "hi \\ud83d"}', content_type="application/json")
+    assert answer.status_code == 400
+    assert api.get(f"/api/tables/{table_id}/chat", "anna").json["messages"] == []
+
+
+def test_make_app_still_reads_testing_as_a_switch(tmp_path):
+    assert make_app(f"sqlite:///{tmp_path / 't.sqlite'}").config["TESTING"] is True
