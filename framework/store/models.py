@@ -38,6 +38,9 @@ class User(db.Model):
     name: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     is_bot: Mapped[bool] = mapped_column(default=False)
+    # What the account is: "person" (registered, may log in), "bot" or "stand_in" (a hotseat seat).
+    # The server finds its bots and stand-ins by kind, never by name alone.
+    kind: Mapped[str] = mapped_column(String(10), default="person", server_default="person")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # "Your turn" deliveries; each can be switched off without forgetting the address.
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)

@@ -18,6 +18,7 @@ from .loading import engine_players, game_class, seat_of
 from .locked import lock_table
 from .models import Seat, TableRecord, User, db
 from .turns import update_turns
+from .users import SYSTEM_MARK
 
 
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
@@ -106,24 +107,28 @@ def _record_for_update(table_id: int) -> TableRecord:
 
 
 def _stand_in(creator: User, seat: int) -> User:
-    """A hotseat table's player for a seat: a user nobody logs in as, named after the creator."""
-    name = f"{creator.name[:30]} #{seat + 1}"
-    user = db.session.scalars(select(User).where(User.name == name)).first()
-    if user is None:
-        user = User(name=name, password_hash="!")
-        db.session.add(user)
-        db.session.flush()
-    return user
+    """A hotseat table's player for a seat, named after the creator."""
+    return _system_user("stand_in", f"{creator.name[:30]} #{seat + 1}")
 
 
 def _bot_user(level: str, number: int) -> User:
-    name = f"{level.capitalize()} bot {number}"
-    bot = db.session.scalars(select(User).where(User.name == name)).first()
-    if bot is None:
-        bot = User(name=name, password_hash="!", is_bot=True)  # "!" matches no password: no login
-        db.session.add(bot)
-        db.session.flush()
-    return bot
+    return _system_user("bot", f"{level.capitalize()} bot {number}")
+
+
+def _system_user(kind: str, name: str) -> User:
+    """A bot or a stand-in: found by what it is and its name, never by name alone, and made by the
+    server when missing. Registration refuses these names; a person who took one before that rule
+    keeps it, and the server's account is named with a mark instead. "!" matches no password hash."""
+    for candidate in (name, f"{name[:30]} [{SYSTEM_MARK[kind]}]"):
+        user = db.session.scalars(select(User).where(User.name == candidate)).first()
+        if user is None:
+            user = User(name=candidate, password_hash="!", kind=kind, is_bot=kind == "bot")
+            db.session.add(user)
+            db.session.flush()
+            return user
+        if user.kind == kind:
+            return user
+    raise Conflict(f"The names {name!r} and its marked form are held by people: rename one of them.")
 
 
 def _check_can_sit(record: TableRecord, user: User) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from datetime import timedelta
 
@@ -11,10 +12,14 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .database import write_transaction
 from .driver import Prebuilt
-from .errors import Conflict
+from .errors import BadRequest, Conflict
 from .models import Token, User, db, utcnow
 
 TOKEN_LIFETIME = timedelta(days=30)
+# Names the server gives its own accounts ("Heuristic bot 2", a hotseat's "anna #2", a marked
+# "... [bot]"): nobody may register one, so nobody can be taken for a bot or a stand-in.
+SYSTEM_MARK = {"bot": "bot", "stand_in": "seat"}
+SYSTEM_NAME = re.compile(r"^(random|heuristic) bot \d+$|\s#\d+$|\s\[(bot|seat)\]$", re.IGNORECASE)
 
 
 def _digest(token: str) -> str:
@@ -22,6 +27,9 @@ def _digest(token: str) -> str:
 
 
 def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
+    if SYSTEM_NAME.search(name.strip()):
+        raise BadRequest("This name is kept for the server's bots and hotseat seats: choose another.",
+                         fields={"name": ["Kept for bots and hotseat seats."]})
     try:
         with write_transaction():
             user = User(name=name, password_hash=generate_password_hash(password), is_bot=is_bot)
@@ -33,7 +41,7 @@ def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
 
 def authenticate(name: str, password: str) -> User | None:
     user = db.session.scalars(select(User).where(User.name == name)).first()
-    if user is None or user.is_bot or not check_password_hash(user.password_hash, password):
+    if user is None or user.kind != "person" or not check_password_hash(user.password_hash, password):
         return None
     return user
 

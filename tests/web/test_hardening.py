@@ -86,3 +86,50 @@ def test_chat_with_a_lone_surrogate_is_refused_and_nothing_is_said(api):
 
 def test_make_app_still_reads_testing_as_a_switch(tmp_path):
     assert make_app(f"sqlite:///{tmp_path / 't.sqlite'}").config["TESTING"] is True
+
+
+@pytest.mark.parametrize("name", ["Heuristic bot 2", "random BOT 1", "anna #2", "dana #13", "Random bot 1 [bot]",
+                                  "anna #2 [seat]"])
+def test_the_names_of_bots_and_stand_ins_cannot_be_registered(client, name):
+    answer = client.post("/api/users", json={"name": name, "password": "secret-pass"})
+    assert answer.status_code == 400 and "kept for the server's bots" in answer.json["error"]["message"]
+
+
+def squatter(app, name: str) -> int:
+    """A person who registered `name` before it was kept for the server (written to the database directly)."""
+    from werkzeug.security import generate_password_hash
+
+    from framework.store import User, db
+
+    with app.app_context():
+        user = User(name=name, password_hash=generate_password_hash("squatter-pass"))
+        db.session.add(user)
+        db.session.commit()
+        return user.id
+
+
+def test_a_person_with_a_bots_name_is_never_seated_as_the_bot(app, api):
+    """Bots were found by name: whoever held "Heuristic bot 1" sat in the bot's seat, read its hand and
+    moved for it. They are found by kind now, and the person stays a stranger to the table."""
+    squatter_id = squatter(app, "Heuristic bot 1")
+    token = api.post("/api/login", json={"name": "Heuristic bot 1", "password": "squatter-pass"}).json["token"]
+    api.tokens["squatter"], api.ids["squatter"] = token, squatter_id
+    api.register("anna")
+    table_id = api.new_table("anna", players=2)
+    table = api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": "heuristic"}).json
+    bot = table["players"][1]
+    assert bot["id"] != squatter_id and bot["is_bot"] is True and bot["name"] == "Heuristic bot 1 [bot]"
+    seen = api.view(table_id, "squatter")
+    assert "you" not in seen and seen["data"]["hand"] == []                # a spectator, not the bot
+    assert api.act(table_id, "squatter", "pickCharm", charm="jade").status_code == 403
+    assert api.post("/api/login", json={"name": "Heuristic bot 1 [bot]", "password": "any-password"}).status_code == 401
+
+
+def test_a_person_with_a_stand_ins_name_is_never_seated_at_a_hotseat_table(app, api):
+    squatter_id = squatter(app, "dana #2")
+    api.register("dana")
+    created = api.post("/api/tables", "dana", json={"game": "climb", "players": 2, "hotseat": True}).json
+    stand_in = created["players"][1]
+    assert stand_in["id"] != squatter_id and stand_in["name"] == "dana #2 [seat]" and stand_in["is_bot"] is False
+    again = api.post("/api/tables", "dana", json={"game": "climb", "players": 2, "hotseat": True}).json
+    assert again["players"][1]["id"] == stand_in["id"]                      # the same stand-in, found by kind
