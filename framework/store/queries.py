@@ -59,6 +59,12 @@ def last_notification_for(table_id: int, viewer: int | None, until: int | None =
     return db.session.scalars(query.order_by(NotificationRecord.seq.desc()).limit(1)).first()
 
 
+def moves_announced(table_id: int) -> set[int]:
+    """The numbers of the moves that made at least one notification for everyone."""
+    return set(db.session.scalars(select(NotificationRecord.move).where(
+        NotificationRecord.table_id == table_id, NotificationRecord.recipient.is_(None)).distinct()))
+
+
 def moves_of(table_id: int) -> list[MoveRecord]:
     return list(db.session.scalars(select(MoveRecord).where(MoveRecord.table_id == table_id)
                                    .order_by(MoveRecord.number)))

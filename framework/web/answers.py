@@ -127,8 +127,9 @@ class NotificationList(Schema):
 
 class LoggedMove(Schema):
     move = fields.Integer(required=True)
-    player = fields.Integer(required=True)
-    action = fields.String(required=True)
+    player = fields.Integer(allow_none=True, required=True,
+                            metadata={"description": "None: the move told others nothing (the game still runs)"})
+    action = fields.String(allow_none=True, required=True)
     args = fields.Dict(allow_none=True, required=True)
     time = fields.String(required=True)
 

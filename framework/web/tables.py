@@ -310,12 +310,20 @@ def notifications(table_id: int):
 @documented("The move log", answer=(200, answers.MoveLog), errors=(401, 404))
 @login_required
 def log(table_id: int):
-    """The move log; while the game runs, the arguments of other players' moves stay hidden."""
+    """The move log. While the game runs, an entry tells no more than the move's notifications told
+    everyone: other players' arguments stay hidden, and of a move that told everyone nothing (a
+    private call, a confirmation) others see only that a move was made, not by whom or what."""
     record = queries.get_table(table_id)
     over = record.status == "finished"
-    return jsonify({"moves": [{"move": m.number, "player": m.player_id, "action": m.action,
-                               "args": m.args if over or m.player_id == g.user_id else None,
-                               "time": m.created_at.isoformat() + "Z"} for m in queries.moves_of(record.id)]})
+    announced = None if over else queries.moves_announced(record.id)
+    entries = []
+    for m in queries.moves_of(record.id):
+        mine = over or m.player_id == g.user_id
+        told = mine or m.number in announced
+        entries.append({"move": m.number, "player": m.player_id if told else None,
+                        "action": m.action if told else None, "args": m.args if mine else None,
+                        "time": m.created_at.isoformat() + "Z"})
+    return jsonify({"moves": entries})
 
 
 @bp.get("/tables/<id:table_id>/replay")

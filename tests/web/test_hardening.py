@@ -133,3 +133,23 @@ def test_a_person_with_a_stand_ins_name_is_never_seated_at_a_hotseat_table(app, 
     assert stand_in["id"] != squatter_id and stand_in["name"] == "dana #2 [seat]" and stand_in["is_bot"] is False
     again = api.post("/api/tables", "dana", json={"game": "climb", "players": 2, "hotseat": True}).json
     assert again["players"][1]["id"] == stand_in["id"]                      # the same stand-in, found by kind
+
+
+def test_the_log_tells_others_no_more_than_the_moves_notifications_did(api):
+    """A move that told everyone nothing (Climb's `confirm` makes no notification at all) shows others
+    neither its action nor its player while the game runs; its player sees it whole."""
+    api.register("anna")
+    api.register("ben")
+    table_id = api.new_table("anna", joiners=["ben"], players=2, options={"hand_size": 1})
+    for who in ("anna", "ben"):
+        assert api.act(table_id, who, "pickCharm", charm="jade").status_code == 200
+    view = api.view(table_id, "anna")
+    assert api.act(table_id, "anna", "playCard", card=view["state"]["args"]["playable"][0]).status_code == 200
+    assert api.act(table_id, "anna", "confirm").status_code == 200
+    for outsider in ("ben",):
+        log = api.get(f"/api/tables/{table_id}/log", outsider).json["moves"]
+        assert [(m["action"], m["player"] is not None) for m in log] == [
+            ("pickCharm", True), ("pickCharm", True), ("playCard", True), (None, False)]
+        assert "confirm" not in str(log)
+    mine = api.get(f"/api/tables/{table_id}/log", "anna").json["moves"]
+    assert mine[3]["action"] == "confirm" and mine[3]["player"] == api.ids["anna"] and mine[3]["args"] == {}
