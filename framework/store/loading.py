@@ -66,3 +66,10 @@ def automatic_seat(seats: Sequence[SeatT], table: Table) -> SeatT | None:
     """The seat of an active bot or zombie, if any: the server plays it."""
     active = table.active_players()
     return next((s for s in seats if s.user_id in active and (s.bot_level or s.zombie)), None)
+
+
+def may_see(record, user_id: int | None) -> bool:
+    """A private table is for its players, its creator and the users it waits for (by id); to
+    everyone else it does not exist."""
+    return (not record.private or user_id is not None and (
+        record.creator_id == user_id or user_id in record.reserved or seat_of(record.players, user_id) is not None))

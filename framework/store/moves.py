@@ -18,9 +18,9 @@ from sqlalchemy import exists, select
 from framework.engine import BOTS, Game, Notification, Table
 
 from .database import write_transaction
-from .errors import Conflict, Forbidden, NothingPending, StaleMove, Unauthenticated
+from .errors import Conflict, Forbidden, NotFound, NothingPending, StaleMove, Unauthenticated
 from .journal import write_move, write_notifications, write_snapshot
-from .loading import automatic_seat, load_engine_table, seat_of
+from .loading import automatic_seat, load_engine_table, may_see, seat_of
 from .locked import SeatRow, TableRow, lock_table
 from .models import Seat, TableRecord, clock, db
 from .presence import note_acting
@@ -75,11 +75,13 @@ def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: 
     with write_transaction():
         user_id = actor.resolve()
         row = lock_table(table_id)
-        if row.status == "open":
-            raise Conflict("This table has not started yet.")
         seat = seat_of(row.players, user_id)
         if seat is None:
+            if not may_see(row, user_id):
+                raise NotFound(f"There is no table {table_id}.")
             raise Forbidden("You do not sit at this table.")
+        if row.status == "open":
+            raise Conflict("This table has not started yet.")
         if expected_move is not None and expected_move != row.move:
             raise StaleMove(f"The table has moved on (move {row.move}, you sent {expected_move}): "
                             "look again and retry.", move=row.move)

@@ -14,7 +14,7 @@ from framework.engine import Game, Table
 from .database import write_transaction
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .journal import write_notifications, write_snapshot
-from .loading import engine_players, game_class, seat_of
+from .loading import engine_players, game_class, may_see, seat_of
 from .locked import lock_table
 from .models import Seat, TableRecord, User, db
 from .turns import update_turns
@@ -27,8 +27,10 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
     """A new open table; the creator takes seat 0. It starts when the last seat fills.
 
     A private table stays out of the lobby and is joined with its invite code; `reserved` names
-    users the free seats wait for. A hotseat table (development) seats stand-in users at once
-    and its creator acts for every seat, like BGA Studio's test players.
+    users the free seats wait for, kept by id for registered users (a name not registered yet holds
+    a seat of an open table for whoever registers it, but never lets them into a private one).
+    A hotseat table (development) seats stand-in users at once and its creator acts for every
+    seat, like BGA Studio's test players.
     """
     seats = seats or game_cls.max_players
     if not game_cls.min_players <= seats <= game_cls.max_players:
@@ -40,7 +42,7 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
                              fields={"reserved": ["Too many names for the free seats."]})
         record = TableRecord(game=game_cls.name, game_version=game_cls.version, options=options,
                              seed=seed or secrets.token_hex(16), seats=seats, creator_id=creator.id,
-                             turn_hours=turn_hours, private=private, reserved=list(reserved),
+                             turn_hours=turn_hours, private=private, reserved=_reservations(reserved),
                              invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat)
         db.session.add(record)
         db.session.flush()
@@ -56,10 +58,13 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
 def join_table(table_id: int, user: User, games: dict[str, type[Game]], code: str | None = None) -> TableRecord:
     with write_transaction():
         record = _record_for_update(table_id)
-        if record.private and code != record.invite_code and user.name not in record.reserved:
+        if record.private and code != record.invite_code and user.id not in record.reserved:
+            if not may_see(record, user.id):
+                raise NotFound(f"There is no table {table_id}.")  # a private table's existence is private too
             raise Forbidden("This table is private: join it with its invitation code.")
-        _check_can_sit(record, user)
-        _seat(record, user, games)
+        invited = code is not None and code == record.invite_code
+        _check_can_sit(record, user, invited)
+        _seat(record, user, games, invited=invited)
     return record
 
 
@@ -131,23 +136,49 @@ def _system_user(kind: str, name: str) -> User:
     raise Conflict(f"The names {name!r} and its marked form are held by people: rename one of them.")
 
 
-def _check_can_sit(record: TableRecord, user: User) -> None:
+def _reservations(names: list[str]) -> list[int | str]:
+    """Each reserved name as the id of the person who has it, or as the name while nobody does."""
+    found = dict(db.session.execute(select(User.name, User.id).where(User.name.in_(list(names)),
+                                                                     User.kind == "person")).all())
+    return [found.get(name, name) for name in names]
+
+
+def _reservation_of(record: TableRecord, user: User, invited: bool = False) -> int | str | None:
+    """The reservation this user may take: by id; by name on a table that is not private, or on a
+    private one they came to with its invitation code."""
+    if user.id in record.reserved:
+        return user.id
+    if (invited or not record.private) and user.name in record.reserved:
+        return user.name
+    return None
+
+
+def reserved_names(record: TableRecord) -> list[str]:
+    """The reservations as names, for the table's creator."""
+    ids = [entry for entry in record.reserved if isinstance(entry, int)]
+    names = dict(db.session.execute(select(User.id, User.name).where(User.id.in_(ids))).all()) if ids else {}
+    return [names.get(entry, "?") if isinstance(entry, int) else entry for entry in record.reserved]
+
+
+def _check_can_sit(record: TableRecord, user: User, invited: bool = False) -> None:
     if record.status != "open":
         raise Conflict("This table has already started.")
     if seat_of(record.players, user.id):
         raise Conflict("You already sit at this table.")
     free = record.seats - len(record.players)
-    waiting_for = [name for name in record.reserved if name != user.name]
-    if user.name not in record.reserved and free <= len(waiting_for):
+    mine = _reservation_of(record, user, invited)
+    if mine is None and free <= len(record.reserved):
         raise Forbidden("The free seats are reserved for invited players.")
 
 
-def _seat(record: TableRecord, user: User, games: dict[str, type[Game]], bot_level: str | None = None) -> None:
+def _seat(record: TableRecord, user: User, games: dict[str, type[Game]], bot_level: str | None = None,
+          invited: bool = False) -> None:
     taken = {s.seat for s in record.players}
     free = min(set(range(record.seats)) - taken)
     db.session.add(Seat(table_id=record.id, seat=free, user_id=user.id, bot_level=bot_level))
-    if user.name in record.reserved:
-        record.reserved = [name for name in record.reserved if name != user.name]
+    mine = _reservation_of(record, user, invited)
+    if mine is not None:
+        record.reserved = [entry for entry in record.reserved if entry != mine]
     db.session.flush()
     db.session.refresh(record)
     _start_if_full(record, game_class(games, record.game))

@@ -12,7 +12,14 @@ from marshmallow import ValidationError
 from framework.engine import Table
 from framework.store import chat as talk
 from framework.store import moves, queries, seating, turns
-from framework.store.loading import automatic_seat, engine_players, game_class, load_engine_table, seat_of
+from framework.store.loading import (
+    automatic_seat,
+    engine_players,
+    game_class,
+    load_engine_table,
+    may_see,
+    seat_of,
+)
 from framework.store.models import TableRecord, clock
 from framework.store.outbox import render_log
 from framework.store.presence import mark_seen
@@ -54,20 +61,32 @@ def table_json(record: TableRecord, table: Table | None = None) -> dict:
     scores = table.scores() if table else {}
     options = {k: v for k, v in record.options.items() if k != "deal"}  # a fixed deal shows every hand
     now = clock()
-    return {
+    shown = {
         "id": record.id, "game": record.game, "status": record.status, "options": options,
         "move": record.move, "seats": record.seats, "creator": record.creator_id,
-        "turn_hours": record.turn_hours, "private": record.private, "reserved": record.reserved,
+        "turn_hours": record.turn_hours, "private": record.private,
         "players": [{"id": s.user_id, "name": s.user.name, "seat": s.seat,
                      "score": scores.get(s.user_id, (0, 0))[0], "is_bot": s.user.is_bot,
                      "zombie": s.zombie, "deadline": s.deadline.isoformat() + "Z" if s.deadline else None,
                      "out_of_time": bool(s.deadline and s.deadline <= now)} for s in record.players],
     }
+    if record.creator_id == g.get("user_id"):  # whom the table waits for is the creator's business
+        shown["reserved"] = seating.reserved_names(record)
+    return shown
 
 
 def me_at(record: TableRecord) -> int:
     """The caller, or on a hotseat table the seat its creator acts for (`?as=<player id>`)."""
     return seating.acting_user(record, g.user_id, request.args.get("as", type=int))
+
+
+def visible_table(table_id: int) -> TableRecord:
+    """The table, if the caller may know it exists: a private one is for its players, its creator and
+    the users it waits for; to anyone else it is a 404, like a table that never was."""
+    record = queries.get_table(table_id)
+    if not may_see(record, g.user_id):
+        raise ApiError(404, "not_found", f"There is no table {table_id}.")
+    return record
 
 
 def own_table(record: TableRecord, user_id: int) -> bool:
@@ -143,6 +162,7 @@ def join_by_code():
 @login_required
 def bots(table_id: int):
     body = load_body(Bots())
+    visible_table(table_id)
     record = seating.add_bots(table_id, current_user(), body["count"], body["level"], games())
     return after_seating(record)
 
@@ -159,6 +179,7 @@ def after_seating(record: TableRecord):
 @documented("Leave: the zombie plays", answer=(200, answers.Ok), errors=(401, 404, 409))
 @login_required
 def leave(table_id: int):
+    visible_table(table_id)
     turns.leave_table(table_id, g.user_id, games())
     moves.play_automatic(table_id, games())
     return jsonify({"ok": True})
@@ -169,6 +190,7 @@ def leave(table_id: int):
 @login_required
 def come_back(table_id: int):
     """Take your seat back from the zombie."""
+    visible_table(table_id)
     turns.return_to_table(table_id, g.user_id, games())
     return jsonify({"ok": True})
 
@@ -178,7 +200,7 @@ def come_back(table_id: int):
 @login_required
 def chat(table_id: int):
     after = load_query(ChatQuery())["after"]
-    queries.get_table(table_id)
+    visible_table(table_id)
     return jsonify({"messages": [{"id": m.id, "player": m.user_id, "name": m.user.name, "text": m.text,
                                   "time": m.created_at.isoformat() + "Z"} for m in talk.chat_of(table_id, after)]})
 
@@ -188,6 +210,7 @@ def chat(table_id: int):
 @login_required
 def say(table_id: int):
     """Seated players and spectators may chat; the client shows it as text, never as HTML."""
+    visible_table(table_id)
     message = talk.post_chat(table_id, g.user_id, load_body(ChatPost())["text"].strip() or "…")
     return jsonify({"id": message.id}), 201
 
@@ -213,7 +236,7 @@ def my_tables():
 @login_required
 def view(table_id: int):
     """The caller's view. Only reads: bot and zombie turns left over are played on `POST .../continue`."""
-    record = queries.get_table(table_id)
+    record = visible_table(table_id)
     body, viewer = view_body(record)
     if viewer is not None:
         mark_seen(record.players, viewer)  # presence: bookkeeping, at most every 30 s
@@ -288,6 +311,7 @@ def perform(table_id: int, action: str):
 @login_required
 def continue_automatic(table_id: int):
     """Play the bot and zombie turns a move left pending (a seated player or the creator; bounded)."""
+    visible_table(table_id)
     played = moves.play_pending(table_id, g.user_id, games())
     return jsonify({"played": played.played, "automatic_pending": played.pending})
 
@@ -298,7 +322,7 @@ def continue_automatic(table_id: int):
 @login_required
 def notifications(table_id: int):
     after = load_query(NotificationQuery())["after"]
-    record = queries.get_table(table_id)
+    record = visible_table(table_id)
     viewer = viewer_of(record)
     found = queries.notifications_for(table_id, viewer, after)
     if viewer is not None:
@@ -313,7 +337,7 @@ def log(table_id: int):
     """The move log. While the game runs, an entry tells no more than the move's notifications told
     everyone: other players' arguments stay hidden, and of a move that told everyone nothing (a
     private call, a confirmation) others see only that a move was made, not by whom or what."""
-    record = queries.get_table(table_id)
+    record = visible_table(table_id)
     over = record.status == "finished"
     announced = None if over else queries.moves_announced(record.id)
     entries = []
@@ -333,7 +357,7 @@ def log(table_id: int):
 def replay_view(table_id: int):
     """The table as a seat saw it after move n: any seat once the game is over, else only your own."""
     query = load_query(ReplayQuery())
-    record = queries.get_table(table_id)
+    record = visible_table(table_id)
     if record.status == "open":
         raise ApiError(409, "not_started", "This table has not started yet.")
     own = seat_of(record.players, g.user_id)
@@ -359,7 +383,7 @@ def fork(table_id: int):
     if not dev_mode():
         raise ApiError(403, "dev_mode_only", "Forking a table is for development mode.")
     move = load_body(Fork())["move"]
-    source = queries.get_table(table_id)
+    source = visible_table(table_id)
     if not own_table(source, g.user_id):
         raise ApiError(403, "forbidden", "Only the table's players may fork it.")
     if move > source.move:
@@ -373,7 +397,7 @@ def fork(table_id: int):
 @login_required
 def export(table_id: int):
     """One JSON file that rebuilds the game anywhere: it holds the seed, so only after the end."""
-    record = queries.get_table(table_id)
+    record = visible_table(table_id)
     if record.status != "finished" and not (dev_mode() and own_table(record, g.user_id)):
         raise ApiError(403, "forbidden", "The export holds every hand; it is available once the game is over "
                        "(in development mode, to the table's own players at any time).")

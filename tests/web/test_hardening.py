@@ -153,3 +153,44 @@ def test_the_log_tells_others_no_more_than_the_moves_notifications_did(api):
         assert "confirm" not in str(log)
     mine = api.get(f"/api/tables/{table_id}/log", "anna").json["moves"]
     assert mine[3]["action"] == "confirm" and mine[3]["player"] == api.ids["anna"] and mine[3]["args"] == {}
+
+
+def test_a_private_table_does_not_exist_for_outsiders(api):
+    """Its view, log, chat (read and write), notifications, replay, export, moves and seat changes
+    are a 404 to anyone but its players, its creator and the users it waits for."""
+    for name in ("anna", "ben", "cleo", "eve"):
+        api.register(name)
+    table_id = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "private": True,
+                                                     "reserved": ["ben"]}).json["id"]
+    assert api.view(table_id, "ben")["table"]["id"] == table_id             # reserved for him: he may look
+    for method, path, body in [("get", "", None), ("get", "/log", None), ("get", "/chat", None),
+                               ("post", "/chat", {"text": "hello?"}), ("get", "/notifications", None),
+                               ("get", "/replay", None), ("get", "/export", None), ("post", "/join", {}),
+                               ("post", "/leave", {}), ("post", "/return", {}), ("post", "/continue", {}),
+                               ("post", "/bots", {"count": 1}), ("post", "/fork", {"move": 0}),
+                               ("post", "/actions/pickCharm", {"charm": "jade"})]:
+        answer = api.client.open(f"/api/tables/{table_id}{path}", method=method.upper(), headers=api.headers("eve"),
+                                 json=body)
+        assert answer.status_code == 404, (method, path, answer.status_code)
+        assert answer.json["error"]["message"] == f"There is no table {table_id}."
+    assert api.get(f"/api/tables/{table_id}/chat", "anna").json["messages"] == []   # eve's chat never landed
+
+
+def test_a_reservation_by_a_name_nobody_had_does_not_open_a_private_table(api):
+    """Reserving "zed" before anyone is called that: whoever registers "zed" later still needs the code."""
+    api.register("anna")
+    created = api.post("/api/tables", "anna", json={"game": "climb", "players": 2, "private": True,
+                                                    "reserved": ["zed"]}).json
+    assert "invite_code" in created and created["reserved"] == ["zed"]
+    api.register("zed")
+    assert api.post(f"/api/tables/{created['id']}/join", "zed").status_code == 404
+    assert api.post("/api/join", "zed", json={"code": created["invite_code"]}).status_code == 200
+
+
+def test_the_reserved_list_is_shown_to_the_creator_only(api):
+    for name in ("anna", "ben", "cleo"):
+        api.register(name)
+    table_id = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "reserved": ["ben"]}).json["id"]
+    assert api.view(table_id, "anna")["table"]["reserved"] == ["ben"]
+    assert "reserved" not in api.view(table_id, "cleo")["table"]
+    assert all("reserved" not in t for t in api.get("/api/tables?status=open", "cleo").json["tables"])

@@ -7,8 +7,8 @@ def test_private_table_is_not_in_the_lobby_and_needs_its_code(api):
     created = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "private": True}).json
     code = created["invite_code"]
     assert code and api.get("/api/tables?status=open", "ben").json["tables"] == []
-    refused = api.post(f"/api/tables/{created['id']}/join", "ben")
-    assert refused.status_code == 403 and "invitation code" in refused.json["error"]["message"]
+    refused = api.post(f"/api/tables/{created['id']}/join", "ben")   # its existence is private too
+    assert refused.status_code == 404 and refused.json["error"]["code"] == "not_found"
     assert api.post("/api/join", "ben", json={"code": code}).status_code == 200
     assert api.post("/api/join", "cleo", json={"code": "wrong-code"}).status_code == 404
     assert "invite_code" not in api.view(created["id"], "ben")["table"]
@@ -23,7 +23,8 @@ def test_reserved_seats_wait_for_their_players(api):
     assert full.status_code == 403
     assert full.json["error"]["message"] == "The free seats are reserved for invited players."
     joined = api.post(f"/api/tables/{table_id}/join", "ben").json
-    assert joined["status"] == "playing" and joined["reserved"] == []
+    assert joined["status"] == "playing" and "reserved" not in joined      # whom it waits for: the creator's
+    assert api.view(table_id, "anna")["table"]["reserved"] == []
 
 
 def test_more_reservations_than_seats_is_refused(api):
