@@ -83,7 +83,7 @@ class TableRecord(db.Model):
     turn_hours: Mapped[int] = mapped_column(default=0)  # time per move; 0 = no limit
     private: Mapped[bool] = mapped_column(default=False)  # not in the lobby; joined by invite code
     invite_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    reserved: Mapped[list] = mapped_column(JSON, default=list)  # names of users the free seats wait for
+    reserved: Mapped[list] = mapped_column(JSON, default=list)  # whom seats wait for: user ids (or names)
     hotseat: Mapped[bool] = mapped_column(default=False)  # development: the creator acts for every seat
     forked_from: Mapped[int | None] = mapped_column(nullable=True)  # development: the table it copies
     players: Mapped[list[Seat]] = relationship(order_by="Seat.seat", back_populates="table")

@@ -107,3 +107,29 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
             snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
         assert json.loads(snapshot) == old and stored_hash == old_hash
         db.engine.dispose()
+
+
+def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
+    """Migration 0006: a reserved name held by a person becomes their id; a name nobody holds stays."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'seats.sqlite'}",
+                      "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0005")
+        with db.engine.begin() as conn:
+            for user_id, name in ((1, "anna"), (2, "ben")):
+                conn.execute(text("INSERT INTO users (id, name, password_hash, is_bot, created_at) "
+                                  "VALUES (:id, :name, 'x', 0, '2026-01-01')"), {"id": user_id, "name": name})
+            conn.execute(text("INSERT INTO tables (id, game, game_version, options, seed, seats, status, move, "
+                              "creator_id, created_at, updated_at, reserved, private) VALUES (1, 'climb', 1, '{}', "
+                              "'s', 3, 'open', 0, 1, '2026-01-01', '2026-01-01', :reserved, 1)"),
+                         {"reserved": json.dumps(["ben", "zed"])})
+        upgrade()
+        with db.engine.connect() as conn:
+            assert json.loads(conn.execute(text("SELECT reserved FROM tables")).scalar()) == [2, "zed"]
+        downgrade(revision="0005")
+        with db.engine.connect() as conn:
+            assert json.loads(conn.execute(text("SELECT reserved FROM tables")).scalar()) == ["ben", "zed"]
+        db.engine.dispose()
