@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import json
 import smtplib
-import urllib.request
+import time
+from collections import Counter
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 
 from sqlalchemy import select
 
+from . import webhooks
 from .database import write_transaction
 from .models import OutboxMessage, db
 from .outbox import due_messages
 
 MAX_ATTEMPTS = 6
 LEASE = timedelta(minutes=10)
+TICK_BUDGET = 30.0     # seconds of sending per tick; a webhook has SEND_TIMEOUT (5 s) of them at most
+PER_USER_PER_TICK = 5  # messages to one user per tick
 
 
 def backoff(attempts: int) -> timedelta:
@@ -40,24 +44,37 @@ def send_email(message: OutboxMessage, config: dict) -> None:
         smtp.send_message(mail)
 
 
-def send_webhook(message: OutboxMessage, _config: dict) -> None:
-    """POST JSON with `content` (Discord) and `text` (Slack) so either kind of hook shows it."""
+def send_webhook(message: OutboxMessage, config: dict) -> None:
+    """POST JSON with `content` (Discord) and `text` (Slack) so either kind of hook shows it; only to a
+    public address (`webhooks`), and a redirect is an answer, not followed."""
     text = f"**{message.subject}**\n{message.body}"
     payload = json.dumps({"content": text[:1900], "text": text, "subject": message.subject,
                           "table": message.table_id}).encode()
-    request = urllib.request.Request(message.address, data=payload, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 (http(s) checked on input)
-        if not 200 <= response.status < 300:
-            raise OSError(f"webhook answered {response.status}")
+    status = webhooks.post_json(message.address, payload, allow_http=webhook_http_allowed(config),
+                                allow_private=bool(config.get("WEBHOOK_PRIVATE_TARGETS")))
+    if not 200 <= status < 300:
+        raise OSError(f"webhook answered {status}")
+
+
+def webhook_http_allowed(config: dict) -> bool:
+    """Plain http only in development (and the tests): anywhere else a webhook is https."""
+    return bool(config.get("DEV_MODE") or config.get("TESTING"))
 
 
 SENDERS = {"email": send_email, "webhook": send_webhook}
 
 
-def deliver_due(now: datetime, config: dict) -> dict[str, int]:
+def deliver_due(now: datetime, config: dict, budget: float = TICK_BUDGET) -> dict[str, int]:
+    """Send what is due, for at most `budget` seconds and `PER_USER_PER_TICK` messages a user; the
+    rest stays pending for the next tick (so one slow receiver cannot hold the tick)."""
     counts = {"sent": 0, "retry": 0, "failed": 0}
-    for message_id in [m.id for m in due_messages(now)]:
+    started, per_user = time.monotonic(), Counter()
+    for message_id, user_id in [(m.id, m.user_id) for m in due_messages(now)]:
+        if time.monotonic() - started >= budget:
+            break
+        if per_user[user_id] >= PER_USER_PER_TICK:
+            continue
+        per_user[user_id] += 1
         message = _claim(message_id, now)
         if message is None:
             continue  # another tick took it

@@ -29,6 +29,7 @@ def create_app(config: dict | None = None) -> Flask:
         GAMES=None,                    # names of the registered plugins to serve; None serves them all
         GAMES_EXTRA=[],                # "module:Class" plugins not registered (the tests' own game)
         DEV_MODE=False,                # fixed deals, chosen seeds, hotseat, forks and early exports
+        WEBHOOK_PRIVATE_TARGETS=False,  # webhooks may reach loopback and private addresses (a local bridge)
         LOGIN_ATTEMPTS=10,             # failed logins allowed per name and per address ...
         LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
     )

@@ -10,7 +10,7 @@ import os
 from flask import Flask
 
 # Switches: true/false, 1/0, yes/no, on/off in any case; anything else refuses to start.
-BOOLEAN_SETTINGS = ("DEV_MODE", "TESTING", "MAIL_USE_TLS", "MAIL_USE_SSL")
+BOOLEAN_SETTINGS = ("DEV_MODE", "TESTING", "MAIL_USE_TLS", "MAIL_USE_SSL", "WEBHOOK_PRIVATE_TARGETS")
 TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("false", "0", "no", "off"))
 
 

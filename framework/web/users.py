@@ -5,6 +5,8 @@ from flask import Blueprint, current_app, jsonify, request
 
 from framework.store import users
 from framework.store.database import write_transaction
+from framework.store.delivery import webhook_http_allowed
+from framework.store.webhooks import url_problem
 
 from . import answers, schemas
 from .auth import bearer_token, current_user, login_required
@@ -65,6 +67,12 @@ def me():
 def update_me():
     """Set or clear the e-mail address and webhook for "your turn" messages, or switch either off."""
     changes = load_body(Settings())
+    if changes.get("webhook_url"):
+        config = current_app.config
+        problem = url_problem(changes["webhook_url"], allow_http=webhook_http_allowed(config),
+                              allow_private=bool(config.get("WEBHOOK_PRIVATE_TARGETS")))
+        if problem:
+            raise ApiError(400, "invalid_arguments", f"webhook_url: {problem}.", fields={"webhook_url": [problem]})
     with write_transaction():
         for name, value in changes.items():
             setattr(current_user(), name, value)

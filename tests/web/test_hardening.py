@@ -194,3 +194,119 @@ def test_the_reserved_list_is_shown_to_the_creator_only(api):
     assert api.view(table_id, "anna")["table"]["reserved"] == ["ben"]
     assert "reserved" not in api.view(table_id, "cleo")["table"]
     assert all("reserved" not in t for t in api.get("/api/tables?status=open", "cleo").json["tables"])
+
+
+REFUSED_HOOKS = ["http://127.0.0.1:8080/hook", "https://169.254.169.254/latest/meta-data", "https://[::1]/hook",
+                 "https://localhost/hook", "https://2130706433/hook", "https://0x7f000001/hook", "https://127.1/hook",
+                 "https://[::ffff:127.0.0.1]/hook", "https://10.0.0.8/hook", "https://192.168.1.1/hook",
+                 "https://224.0.0.1/hook", "https://0.0.0.0/hook", "https://user:pass@hooks.example.com/hook"]
+
+
+@pytest.mark.parametrize("url", REFUSED_HOOKS)
+def test_a_webhook_to_the_servers_own_network_is_refused_when_saved(api, url):
+    api.register("anna")
+    answer = api.client.patch("/api/me", headers=api.headers("anna"), json={"webhook_url": url})
+    assert answer.status_code == 400 and answer.json["error"]["message"].startswith("webhook_url")
+    assert api.get("/api/me", "anna").json["webhook_url"] is None
+
+
+def test_a_public_webhook_is_kept_without_asking_dns_and_http_is_for_development_only(api, tmp_path, monkeypatch):
+    import socket
+
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: pytest.fail("no DNS when an address is saved"))
+    api.register("anna")
+    url = "https://discord.example/api/webhooks/1/abc"
+    assert api.client.patch("/api/me", headers=api.headers("anna"), json={"webhook_url": url}).status_code == 200
+    from framework.store import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'prod.sqlite'}", "GAMES": []})
+    with app.app_context():
+        db.create_all()
+    production = app.test_client()
+    token = production.post("/api/users", json={"name": "ben", "password": "secret-pass"}).json["token"]
+    answer = production.patch("/api/me", headers={"Authorization": f"Bearer {token}"},
+                              json={"webhook_url": "http://hooks.example/x"})
+    assert answer.status_code == 400 and "https" in answer.json["error"]["message"]
+
+
+def queue_hooks(app, api, address: str, count: int = 1) -> None:
+    """`count` due webhook messages to anna at `address` (written directly: saving would refuse it)."""
+    from framework.store import db
+    from framework.store.models import OutboxMessage
+
+    api.register("anna")
+    table_id = api.new_table("anna", players=2)
+    with app.app_context():
+        for turn in range(count):
+            db.session.add(OutboxMessage(user_id=api.ids["anna"], table_id=table_id, turn=turn, channel="webhook",
+                                         address=address, subject="Your turn", body="Your turn at table"))
+        db.session.commit()
+
+
+def deliver(app):
+    from framework.store.delivery import deliver_due
+    from framework.store.models import OutboxMessage, utcnow
+
+    with app.app_context():
+        counts = deliver_due(utcnow(), app.config)
+        errors = [m.last_error for m in OutboxMessage.query.order_by(OutboxMessage.id)]
+    return counts, errors
+
+
+@pytest.mark.parametrize("address", ["https://127.0.0.1:9/hook", "https://[::ffff:10.1.2.3]/hook",
+                                     "https://hooks.example/hook"])
+def test_a_stored_webhook_that_leads_inside_is_refused_at_send_time_without_connecting(app, api, monkeypatch,
+                                                                                          address):
+    import socket
+
+    monkeypatch.setattr(socket, "getaddrinfo",  # the name resolves to a private address when sending
+                        lambda host, port, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.9.8.7", port))])
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: pytest.fail("connected to a refused target"))
+    queue_hooks(app, api, address)
+    counts, errors = deliver(app)
+    assert counts["retry"] == 1 and "RefusedTarget" in errors[0] and "public" in errors[0]
+
+
+def test_a_webhook_redirect_is_not_followed(tmp_path):
+    """A 302 from the hook is its answer: the server does not go where it points."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    hits = []
+
+    class Redirecting(BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802
+            hits.append(self.path)
+            self.send_response(302)
+            self.send_header("Location", "/elsewhere")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Redirecting)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        app = make_app(f"sqlite:///{tmp_path / 'hooks.sqlite'}", WEBHOOK_PRIVATE_TARGETS=True)
+        from tests.conftest import Api
+
+        queue_hooks(app, Api(app.test_client()), f"http://127.0.0.1:{server.server_port}/hook")
+        counts, errors = deliver(app)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert hits == ["/hook"] and counts["retry"] == 1 and "answered 302" in errors[0]
+
+
+def test_one_tick_sends_at_most_five_messages_to_a_user_and_stops_at_its_budget(app, api, monkeypatch):
+    from framework.store import delivery
+
+    sent = []
+    monkeypatch.setattr(delivery.webhooks, "post_json", lambda url, body, **k: sent.append(url) or 204)
+    queue_hooks(app, api, "https://hooks.example/hook", count=7)
+    counts, _ = deliver(app)
+    assert counts["sent"] == 5 and len(sent) == 5                   # two wait for the next tick
+    with app.app_context():
+        from framework.store.models import utcnow
+
+        assert delivery.deliver_due(utcnow(), app.config, budget=0) == {"sent": 0, "retry": 0, "failed": 0}

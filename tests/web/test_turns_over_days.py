@@ -14,7 +14,9 @@ from tests.conftest import Api, make_app
 @pytest.fixture
 def mail_app(tmp_path, smtp):
     port, _ = smtp
-    return make_app(f"sqlite:///{tmp_path / 'days.sqlite'}", MAIL_SERVER="127.0.0.1", MAIL_PORT=port)
+    # The webhook receiver listens on 127.0.0.1: a local bridge, which the operator must allow.
+    return make_app(f"sqlite:///{tmp_path / 'days.sqlite'}", MAIL_SERVER="127.0.0.1", MAIL_PORT=port,
+                    WEBHOOK_PRIVATE_TARGETS=True)
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def test_a_game_over_days_with_a_late_player_a_returning_player_and_a_bot(tmp_pa
     start = datetime(2026, 12, 1, 8, 0)
     clock = [start]
     app = make_app(f"sqlite:///{tmp_path / 'days.sqlite'}", GAMES=["dragon_phoenix"], MAIL_SERVER="127.0.0.1",
-                   MAIL_PORT=port, CLOCK=lambda: clock[0])
+                   MAIL_PORT=port, CLOCK=lambda: clock[0], WEBHOOK_PRIVATE_TARGETS=True)  # the hook is local
     api = Api(app.test_client())
     for name in ("anna", "ben", "cleo"):
         api.register(name)
