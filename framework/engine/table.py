@@ -82,7 +82,7 @@ class Table:
 
     @property
     def current_state(self) -> type[State]:
-        return self.registry.by_id[self.state.state_id]
+        return self.gamestate.current_state()
 
     def active_players(self) -> list[int]:
         return self.gamestate.active_players()

@@ -28,12 +28,16 @@ class StoredSeat(Protocol):
 
 
 class StoredTable(Protocol):
-    """What loading a table needs: the game, its options and seed, the snapshot, the seats in order."""
+    """What loading a table needs (the game, its options and seed, the snapshot, the seats in order)
+    and who may see it (private, creator, reservations)."""
 
     game: str
     options: dict
     seed: str
     snapshot: dict | None
+    private: bool
+    creator_id: int
+    reserved: list
 
     @property
     def players(self) -> Sequence[StoredSeat]: ...
@@ -68,7 +72,7 @@ def automatic_seat(seats: Sequence[SeatT], table: Table) -> SeatT | None:
     return next((s for s in seats if s.user_id in active and (s.bot_level or s.zombie)), None)
 
 
-def may_see(record, user_id: int | None) -> bool:
+def may_see(record: StoredTable, user_id: int | None) -> bool:
     """A private table is for its players, its creator and the users it waits for (by id); to
     everyone else it does not exist."""
     return (not record.private or user_id is not None and (

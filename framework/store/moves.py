@@ -24,7 +24,6 @@ from .loading import automatic_seat, load_engine_table, may_see, seat_of
 from .locked import SeatRow, TableRow, lock_table
 from .models import Seat, TableRecord, clock, db
 from .presence import note_acting
-from .queries import get_table
 from .turns import set_zombie, update_turns
 from .users import user_id_for_token
 
@@ -126,13 +125,12 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
     return Automatic(played, pending)
 
 
-def play_pending(table_id: int, user_id: int, games: dict[str, type[Game]],
+def play_pending(record: TableRecord, user_id: int, games: dict[str, type[Game]],
                  budget: float | None = REQUEST_BUDGET) -> Automatic:
     """A seated player or the table's creator has the pending bot and zombie turns played (bounded)."""
-    found = get_table(table_id)
-    if seat_of(found.players, user_id) is None and found.creator_id != user_id:
+    if seat_of(record.players, user_id) is None and record.creator_id != user_id:
         raise Forbidden("Only the table's players and its creator may have its bots play.")
-    played = play_automatic(table_id, games, budget)
+    played = play_automatic(record.id, games, budget)
     if played.played == 0 and not played.pending:
         raise NothingPending("No bot or zombie turn is waiting at this table.")
     return played

@@ -65,8 +65,9 @@ class ChatQuery(Schema):
 
 
 class Settings(Schema):
-    email = fields.Email(allow_none=True)
-    webhook_url = fields.Url(allow_none=True, schemes={"http", "https"}, require_tld=False)
+    email = fields.Email(allow_none=True, validate=validate.Length(max=254))           # the column's length
+    webhook_url = fields.Url(allow_none=True, schemes={"http", "https"}, require_tld=False,
+                             validate=validate.Length(max=500))
     notify_email = fields.Boolean()
     notify_webhook = fields.Boolean()
 

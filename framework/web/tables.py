@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 from framework.engine import Table
 from framework.store import chat as talk
 from framework.store import moves, queries, seating, turns
+from framework.store.errors import NotFound
 from framework.store.loading import (
     automatic_seat,
     engine_players,
@@ -85,7 +86,7 @@ def visible_table(table_id: int) -> TableRecord:
     the users it waits for; to anyone else it is a 404, like a table that never was."""
     record = queries.get_table(table_id)
     if not may_see(record, g.user_id):
-        raise ApiError(404, "not_found", f"There is no table {table_id}.")
+        raise NotFound(f"There is no table {table_id}.")  # word for word what a missing table answers
     return record
 
 
@@ -311,8 +312,7 @@ def perform(table_id: int, action: str):
 @login_required
 def continue_automatic(table_id: int):
     """Play the bot and zombie turns a move left pending (a seated player or the creator; bounded)."""
-    visible_table(table_id)
-    played = moves.play_pending(table_id, g.user_id, games())
+    played = moves.play_pending(visible_table(table_id), g.user_id, games())
     return jsonify({"played": played.played, "automatic_pending": played.pending})
 
 

@@ -102,7 +102,8 @@ class PlaysCards:
     """playCards, shared by the first lead and the ordinary turn; each adds `moves_besides_plays`."""
 
     def moves_besides_plays(self) -> list[tuple[str, dict]]:
-        raise NotImplementedError
+        """This state's other moves, listed after the plays (a pass, letting the dealer lead); none here."""
+        return []
 
     def legal_actions(self, player_id):
         game = self.game

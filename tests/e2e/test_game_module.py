@@ -58,13 +58,18 @@ def serve_fake_module(page, module=FAKE_MODULE):
         status=200, content_type="text/javascript", body=module))
 
 
+def one_card_each(api, first: str, second: str) -> tuple[int, str]:
+    """A two-player Climb table of one card each, charms picked: the table and the first player's card."""
+    api.register(first)
+    api.register(second)
+    table_id = api.new_table(first, joiners=[second], players=2, options={"hand_size": 1})
+    assert api.act(table_id, first, "pickCharm", charm="jade").status_code == 200
+    assert api.act(table_id, second, "pickCharm", charm="ruby").status_code == 200
+    return table_id, api.view(table_id, first)["data"]["hand"][0]
+
+
 def test_a_game_module_gets_setup_states_buttons_and_notifications(new_context, api):
-    api.register("jack")
-    api.register("kim")
-    table_id = api.new_table("jack", joiners=["kim"], players=2, options={"hand_size": 1})
-    assert api.act(table_id, "jack", "pickCharm", charm="jade").status_code == 200
-    assert api.act(table_id, "kim", "pickCharm", charm="ruby").status_code == 200
-    card = api.view(table_id, "jack")["data"]["hand"][0]
+    table_id, card = one_card_each(api, "jack", "kim")
 
     page = new_context(user=("jack", api))
     serve_fake_module(page)
@@ -92,12 +97,7 @@ def test_a_game_module_gets_setup_states_buttons_and_notifications(new_context, 
 
 
 def test_handlers_declared_another_way_are_ignored_with_a_warning(new_context, api):
-    api.register("ivy")
-    api.register("joe")
-    table_id = api.new_table("ivy", joiners=["joe"], players=2, options={"hand_size": 1})
-    assert api.act(table_id, "ivy", "pickCharm", charm="jade").status_code == 200
-    assert api.act(table_id, "joe", "pickCharm", charm="ruby").status_code == 200
-    card = api.view(table_id, "ivy")["data"]["hand"][0]
+    table_id, card = one_card_each(api, "ivy", "joe")
 
     page = new_context(user=("ivy", api))
     warnings = []

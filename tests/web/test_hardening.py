@@ -84,10 +84,6 @@ def test_chat_with_a_lone_surrogate_is_refused_and_nothing_is_said(api):
     assert api.get(f"/api/tables/{table_id}/chat", "anna").json["messages"] == []
 
 
-def test_make_app_still_reads_testing_as_a_switch(tmp_path):
-    assert make_app(f"sqlite:///{tmp_path / 't.sqlite'}").config["TESTING"] is True
-
-
 @pytest.mark.parametrize("name", ["Heuristic bot 2", "random BOT 1", "anna #2", "dana #13", "Random bot 1 [bot]",
                                   "anna #2 [seat]"])
 def test_the_names_of_bots_and_stand_ins_cannot_be_registered(client, name):
@@ -208,6 +204,13 @@ def test_a_webhook_to_the_servers_own_network_is_refused_when_saved(api, url):
     answer = api.client.patch("/api/me", headers=api.headers("anna"), json={"webhook_url": url})
     assert answer.status_code == 400 and answer.json["error"]["message"].startswith("webhook_url")
     assert api.get("/api/me", "anna").json["webhook_url"] is None
+
+
+def test_a_webhook_address_longer_than_its_column_is_refused(api):
+    api.register("anna")
+    long_url = "https://hooks.example/" + "a" * 500
+    answer = api.client.patch("/api/me", headers=api.headers("anna"), json={"webhook_url": long_url})
+    assert answer.status_code == 400 and answer.json["error"]["message"].startswith("webhook_url")
 
 
 def test_a_public_webhook_is_kept_without_asking_dns_and_http_is_for_development_only(api, tmp_path, monkeypatch):

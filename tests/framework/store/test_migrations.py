@@ -18,6 +18,25 @@ def migrated_app(uri):
     return app
 
 
+def insert(conn, table: str, **values) -> None:
+    """One row written as an older schema had it: the columns named, the rest left to the database."""
+    from sqlalchemy import text
+
+    columns = ", ".join(values)
+    conn.execute(text(f"INSERT INTO {table} ({columns}) VALUES ({', '.join(':' + c for c in values)})"), values)
+
+
+def insert_user(conn, user_id: int, name: str) -> None:
+    insert(conn, "users", id=user_id, name=name, password_hash="x", is_bot=0, created_at="2026-01-01")
+
+
+def insert_table(conn, **values) -> None:
+    """A table row with id 1 made by user 1; `values` add or override columns."""
+    insert(conn, "tables", **{"id": 1, "game": "climb", "game_version": 1, "options": "{}", "seed": "s", "seats": 2,
+                              "status": "playing", "move": 0, "creator_id": 1, "created_at": "2026-01-01",
+                              "updated_at": "2026-01-01", **values})
+
+
 def check_matches_models(app):
     with app.app_context():
         with db.engine.connect() as conn:
@@ -50,13 +69,10 @@ def test_upgrade_keeps_a_game_in_progress(tmp_path):
     with app.app_context():
         upgrade(revision="0001")
         with db.engine.begin() as conn:
-            conn.execute(text("INSERT INTO users (id, name, password_hash, is_bot, created_at) "
-                              "VALUES (1, 'anna', 'x', 0, '2026-01-01')"))
-            conn.execute(text("INSERT INTO tables (id, game, game_version, options, seed, seats, status, move, "
-                              "creator_id, created_at, updated_at) VALUES (1, 'climb', 1, '{}', 's', 2, "
-                              "'playing', 1, 1, '2026-01-01', '2026-01-01')"))
-            conn.execute(text("INSERT INTO moves (table_id, number, player_id, action, args, created_at) "
-                              "VALUES (1, 1, 1, 'cheer', '{}', '2026-01-01')"))
+            insert_user(conn, 1, "anna")
+            insert_table(conn, move=1)
+            insert(conn, "moves", table_id=1, number=1, player_id=1, action="cheer", args="{}",
+                   created_at="2026-01-01")
         upgrade()
         with db.engine.connect() as conn:
             assert conn.execute(text("SELECT actor FROM moves")).scalar() == "player"
@@ -92,12 +108,9 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
     with app.app_context():
         upgrade(revision="0003")
         with db.engine.begin() as conn:
-            conn.execute(text("INSERT INTO users (id, name, password_hash, is_bot, created_at) "
-                              "VALUES (1, 'anna', 'x', 0, '2026-01-01')"))
-            conn.execute(text("INSERT INTO tables (id, game, game_version, options, seed, seats, status, move, "
-                              "snapshot, state_hash, creator_id, created_at, updated_at) VALUES (1, "
-                              "'summon_dragon', 1, '{}', 'migrate', 4, 'playing', 30, :snapshot, :hash, 1, "
-                              "'2026-01-01', '2026-01-01')"), {"snapshot": json.dumps(old), "hash": old_hash})
+            insert_user(conn, 1, "anna")
+            insert_table(conn, game="summon_dragon", seed="migrate", seats=4, move=30, snapshot=json.dumps(old),
+                         state_hash=old_hash)
         upgrade()
         with db.engine.connect() as conn:
             snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
@@ -119,13 +132,9 @@ def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
     with app.app_context():
         upgrade(revision="0005")
         with db.engine.begin() as conn:
-            for user_id, name in ((1, "anna"), (2, "ben")):
-                conn.execute(text("INSERT INTO users (id, name, password_hash, is_bot, created_at) "
-                                  "VALUES (:id, :name, 'x', 0, '2026-01-01')"), {"id": user_id, "name": name})
-            conn.execute(text("INSERT INTO tables (id, game, game_version, options, seed, seats, status, move, "
-                              "creator_id, created_at, updated_at, reserved, private) VALUES (1, 'climb', 1, '{}', "
-                              "'s', 3, 'open', 0, 1, '2026-01-01', '2026-01-01', :reserved, 1)"),
-                         {"reserved": json.dumps(["ben", "zed"])})
+            insert_user(conn, 1, "anna")
+            insert_user(conn, 2, "ben")
+            insert_table(conn, seats=3, status="open", reserved=json.dumps(["ben", "zed"]), private=1)
         upgrade()
         with db.engine.connect() as conn:
             assert json.loads(conn.execute(text("SELECT reserved FROM tables")).scalar()) == [2, "zed"]
