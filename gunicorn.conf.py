@@ -2,11 +2,21 @@
 ./gunicorn.conf.py by itself. Only what a command line cannot say lives here."""
 import gc
 
-# Threads in each worker (gunicorn's gthread worker): a browser opening a table page asks for a dozen
-# files and answers at once over six kept-alive connections, which one-request-at-a-time workers queue.
-# Measured in `make bench` (3 runs each): the page interactive in 390-480 ms with two threads, 440-560
-# with none; four made the page no faster for sure but moves under load slower (the GIL, the SQLite lock).
-threads = 2
+# gevent's worker: an open table page holds a push stream (GET .../events) for minutes. A greenlet per
+# connection holds thousands; gthread's worker needs a thread per stream, and with its former 2 threads
+# the fifth open page left no thread for anyone's moves. Measured on this 2-core machine (SQLite):
+# - idle streams (tools/bench_push.py, one worker): 1,000 cost 1.1% of a core and 135 MB (master and
+#   worker); a move reached all 1,000 in 410 ms median, 990 ms p95 (200 streams: 27 / 144 ms). gthread
+#   with 300 threads held 200 streams for the same memory and CPU.
+# - moves over HTTP (tools/bench.py's moves_http, 8 clients, 6 s): one worker 315-338 moves/s, p99
+#   28-36 ms (gthread, 2 threads: 201/s, p99 62 ms; 100 threads: 233/s, p99 173 ms); two workers
+#   309-422/s, p50 5 ms, p99 200-235 ms (gthread, 2 threads: 306/s, p50 21 ms, p99 78 ms; 100 threads:
+#   255/s, p99 132 ms). That two-worker tail is not explained yet (uneven accepts between the workers,
+#   or the SQLite writer lock changing hands between processes): to look into.
+# Requests run one at a time per worker between their waits, with no GIL contention; psycopg (>= 3.1.14)
+# and the SQLite writer lock's sleeps wait cooperatively under gevent's patches.
+worker_class = "gevent"
+worker_connections = 2000  # open pages (one stream each) and requests, per worker
 
 
 def post_worker_init(worker):

@@ -21,12 +21,13 @@ def free_port() -> int:
 class Gunicorn:
     """gunicorn on 127.0.0.1 with `workers` processes, serving `app_spec` on the database at `url`."""
 
-    def __init__(self, app_spec: str, url: str, workers: int, extra_env: dict | None = None):
+    def __init__(self, app_spec: str, url: str, workers: int, extra_env: dict | None = None,
+                 extra_args: tuple[str, ...] = ()):
         self.port = free_port()
         env = {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url, "PYTHONPATH": str(ROOT), **(extra_env or {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"127.0.0.1:{self.port}",
-             "--graceful-timeout", "5", "--log-level", "warning", app_spec], env=env, cwd=ROOT)
+             "--graceful-timeout", "5", "--log-level", "warning", *extra_args, app_spec], env=env, cwd=ROOT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from .changes import announce
 from .database import write_transaction
 from .models import ChatMessage, db
 from .queries import get_table
+
+CHAT_BATCH = 200  # messages read at once
 
 
 def post_chat(table_id: int, user_id: int, text: str) -> ChatMessage:
@@ -13,10 +16,17 @@ def post_chat(table_id: int, user_id: int, text: str) -> ChatMessage:
         get_table(table_id)
         message = ChatMessage(table_id=table_id, user_id=user_id, text=text)
         db.session.add(message)
+        announce(table_id)
     return message
 
 
 def chat_of(table_id: int, after: int = 0) -> list[ChatMessage]:
     return list(db.session.scalars(select(ChatMessage).where(ChatMessage.table_id == table_id,
                                                              ChatMessage.id > after)
-                                   .order_by(ChatMessage.id).limit(200)))
+                                   .order_by(ChatMessage.id).limit(CHAT_BATCH)))
+
+
+def message_dict(message: ChatMessage) -> dict:
+    """A message as the chat route and the push stream give it."""
+    return {"id": message.id, "player": message.user_id, "name": message.user.name, "text": message.text,
+            "time": message.created_at.isoformat() + "Z"}

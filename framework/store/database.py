@@ -12,6 +12,7 @@ from contextlib import contextmanager, nullcontext
 from flask import Flask, current_app
 from sqlalchemy import Engine, event
 
+from .changes import init_changes
 from .models import db
 
 SQLITE_TIMEOUT = 30  # seconds a writer waits for another to finish before giving up
@@ -39,6 +40,7 @@ def init_database(app: Flask) -> None:
         options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
         options.setdefault("connect_args", {}).setdefault("timeout", SQLITE_TIMEOUT)
     db.init_app(app)
+    init_changes(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             _use_sqlite_locking(db.engine)

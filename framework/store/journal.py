@@ -12,6 +12,7 @@ from sqlalchemy import insert
 
 from framework.engine import Notification, Table
 
+from .changes import announce
 from .driver import Prebuilt
 from .locked import TableRow, save_table
 from .models import MoveRecord, NotificationRecord, utcnow
@@ -29,6 +30,7 @@ def write_move(table_id: int, number: int, player_id: int, action: str, args: di
 
 def write_notifications(table_id: int, notifications: list[Notification]) -> None:
     if notifications:
+        announce(table_id)
         INSERT_NOTIFICATION.execute([
             {"table_id": table_id, "seq": n.seq, "move": n.move, "recipient": n.to, "type": n.type,
              "log": n.log, "args": n.args} for n in notifications])
@@ -36,5 +38,6 @@ def write_notifications(table_id: int, notifications: list[Notification]) -> Non
 
 def write_snapshot(record: TableRow, table: Table) -> None:
     """The engine's state after the move on the table row (and the table's status once the game is over)."""
+    announce(record.id)
     save_table(record, snapshot=table.snapshot(), move=table.move, state_hash=table.state_hash(),
                updated_at=utcnow(), status="finished" if table.status == "finished" else record.status)

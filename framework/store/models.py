@@ -144,6 +144,11 @@ class NotificationRecord(db.Model):
         public = cls.recipient.is_(None)
         return public if viewer is None else public | (cls.recipient == viewer)
 
+    @staticmethod
+    def seen_by(recipient: int | None, viewer: int | None) -> bool:
+        """`visible_to` for a row already read: public, or the viewer's own."""
+        return recipient is None or (viewer is not None and recipient == viewer)
+
     def as_dict(self) -> dict:
         """As the client takes it (`Notification.for_client`)."""
         return engine.Notification(self.seq, self.move, self.recipient, self.type, self.log, self.args).for_client()

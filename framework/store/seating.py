@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from framework.engine import Game, Table
 
+from .changes import announce
 from .database import write_transaction
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .journal import write_notifications, write_snapshot
@@ -176,6 +177,7 @@ def _seat(record: TableRecord, user: User, games: dict[str, type[Game]], bot_lev
     taken = {s.seat for s in record.players}
     free = min(set(range(record.seats)) - taken)
     db.session.add(Seat(table_id=record.id, seat=free, user_id=user.id, bot_level=bot_level))
+    announce(record.id)
     mine = _reservation_of(record, user, invited)
     if mine is not None:
         record.reserved = [entry for entry in record.reserved if entry != mine]

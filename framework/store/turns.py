@@ -11,6 +11,7 @@ from sqlalchemy import select
 from framework.engine import Game, Table
 
 from . import outbox
+from .changes import announce
 from .database import write_transaction
 from .errors import Conflict
 from .journal import write_notifications, write_snapshot
@@ -80,6 +81,7 @@ def return_to_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -
         else:
             seat.set(zombie=False)
             save_seats(record)
+            announce(table_id)
 
 
 def expire_deadlines(games: dict[str, type[Game]], now: datetime | None = None) -> list[int]:

@@ -9,7 +9,7 @@ from flask_migrate import Migrate
 from framework.engine.plugins import discover_games
 from framework.store import db, init_database
 
-from . import games, openapi, tables, users
+from . import events, games, openapi, tables, users
 from .cli import register_cli
 from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
@@ -32,6 +32,8 @@ def create_app(config: dict | None = None) -> Flask:
         WEBHOOK_PRIVATE_TARGETS=False,  # webhooks may reach loopback and private addresses (a local bridge)
         LOGIN_ATTEMPTS=10,             # failed logins allowed per name and per address ...
         LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
+        EVENTS_STREAM_SECONDS=300,     # a push stream ends after this long (the page reconnects): workers recycle
+        EVENTS_HEARTBEAT_SECONDS=15,   # a comment on a quiet stream this often, so proxies keep it open
     )
     load_settings(app, config)
     app.url_map.converters["id"] = IdConverter  # before the blueprints add their rules
@@ -41,7 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
     register_error_handlers(app)
     add_security_headers(app)
     app.extensions["login_limiter"] = LoginLimiter(app.config["LOGIN_ATTEMPTS"], app.config["LOGIN_WINDOW_SECONDS"])
-    for blueprint in (users.bp, games.bp, tables.bp, openapi.bp):
+    for blueprint in (users.bp, games.bp, tables.bp, events.bp, openapi.bp):
         app.register_blueprint(blueprint)
     register_cli(app)
     register_designer_cli(app)

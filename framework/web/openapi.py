@@ -59,7 +59,8 @@ def openapi_path(rule: str) -> tuple[str, list[dict]]:
 def describe(operation: Operation, parameters: list[dict]) -> dict:
     status, answer = operation.answer
     content = {"application/json": {"schema": answer}} if answer is not None else \
-        {"image/svg+xml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}
+        {"image/svg+xml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}},
+         "text/event-stream": {"schema": {"type": "string"}}}
     described: dict = {"summary": operation.summary,
                        "responses": {str(status): {"description": "OK", "content": content}}}
     for code in operation.errors:

@@ -202,8 +202,7 @@ def come_back(table_id: int):
 def chat(table_id: int):
     after = load_query(ChatQuery())["after"]
     visible_table(table_id)
-    return jsonify({"messages": [{"id": m.id, "player": m.user_id, "name": m.user.name, "text": m.text,
-                                  "time": m.created_at.isoformat() + "Z"} for m in talk.chat_of(table_id, after)]})
+    return jsonify({"messages": [talk.message_dict(m) for m in talk.chat_of(table_id, after)]})
 
 
 @bp.post("/tables/<id:table_id>/chat")

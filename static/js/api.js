@@ -80,6 +80,18 @@ function withAs(tableId, path) {
   return path + (path.includes("?") ? "&" : "?") + `as=${who}`;
 }
 
+/** The table's event stream (push), as a fetch() response whose body push.js reads; an ApiError when refused. */
+export async function openEvents(id, after, chatAfter, signal) {
+  const headers = { Accept: "text/event-stream" };
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  const path = withAs(id, `/api/tables/${id}/events?after=${after}&chat_after=${chatAfter}`);
+  const response = await fetch(path, { headers, signal, cache: "no-store" });
+  if (!response.ok || !response.body) {
+    throw new ApiError(response.status, `http_${response.status}`, `The event stream answered ${response.status}.`);
+  }
+  return response;
+}
+
 export const api = {
   get: (path) => request("GET", path),
   post: (path, body = {}) => request("POST", path, body),

@@ -1,4 +1,4 @@
-// The table's chat panel. Messages are text (textContent only); new ones are fetched with every poll.
+// The table's chat panel. Messages are text (textContent only); new ones are pushed, or fetched with every poll.
 import { api } from "./api.js";
 import { h, seatColour } from "./dom.js";
 
@@ -19,7 +19,13 @@ export class Chat {
   /** The messages after the last shown; a failure is the poll's (connection trouble). */
   async load() {
     const { messages } = await api.chat(this.tableId, this.lastId);
+    this.show(messages);
+  }
+
+  /** New messages (polled or pushed), each once. */
+  show(messages) {
     for (const m of messages) {
+      if (m.id <= this.lastId) continue;
       this.lastId = m.id;
       const who = h("strong", m.name);
       const player = this.players().find((p) => p.id === m.player);

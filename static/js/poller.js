@@ -1,14 +1,21 @@
-// Keeping the table page current: one poll reads the chat and the view and, when the view's last_notification grew,
-// the new notifications, handed over in seq order before the view that follows them. (The view is polled, not only
-// notifications, because some moves change the state without any.) The answer to the player's own move is applied the
-// same way without a poll: it carries the notifications since the move and the view after it. When a view says bot or
-// zombie turns are pending, a seated player's page asks the server to play them (POST .../continue) and looks again.
-import { api } from "./api.js";
+// Keeping the table page current. Push first: the table's event stream (GET .../events, read by fetch) hands over
+// notifications as they are committed, chat messages, and a `state` event when the table moved; the page then reads its
+// view, and hands the notifications over in seq order before it. When the stream cannot be opened or breaks, the page
+// polls as before and tries the stream again with growing pauses; a new stream starts after the last seq handed over,
+// so nothing is missed or shown twice. Polling: one poll reads the chat and the view and, when the view's
+// last_notification grew, the new notifications. (The view is read, not only notifications, because some moves change
+// the state without any.) The answer to the player's own move is applied the same way without a request: it carries
+// the notifications since the move and the view after it. When a view says bot or zombie turns are pending, a seated
+// player's page asks the server to play them (POST .../continue).
+import { api, openEvents } from "./api.js";
 import { h } from "./dom.js";
+import { readEvents } from "./sse.js";
 
 export const POLL_VISIBLE_MS = 2000;
 export const POLL_HIDDEN_MS = 15000;
 const POLL_MAX_BACKOFF_MS = 30000;
+const PUSH_RETRY_MS = 2000;        // the first pause before the stream is tried again, doubling ...
+const PUSH_MAX_RETRY_MS = 60000;   // ... up to a minute
 
 /** About every 2 s; `localStorage["bga.poll-ms"]` (at least 200) overrides it, for tests and slow links. */
 function visibleInterval() {
@@ -18,7 +25,8 @@ function visibleInterval() {
 
 export class Poller {
   /** hooks: before() first in each poll (the chat); onNotification(notif, view), awaited; onView(view);
-   * finished(): true once polling may slow down as when the page is hidden. */
+   * finished(): true once polling may slow down as when the page is hidden; pushed chat: onChat(message) and
+   * chatAfter() (the last message id shown); shown(): the view on screen. */
   constructor(tableId, hooks) {
     this.tableId = tableId;
     this.hooks = hooks;
@@ -28,25 +36,30 @@ export class Poller {
     this.running = null;
     this.again = false;
     this.stopped = false;
+    this.pushing = false;    // a stream is open: no polls
+    this.pushed = [];        // notifications streamed, waiting for the view that follows them
+    this.abort = null;
     this.notice = h("p.connection", { hidden: true, role: "status" });
     this.onVisibility = () => { if (!document.hidden) this.schedule(0); };
   }
 
   start() {
     document.addEventListener("visibilitychange", this.onVisibility);
+    if (typeof TextDecoderStream === "function") this.stream();
     this.schedule();
   }
 
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    if (this.abort) this.abort.abort();
     document.removeEventListener("visibilitychange", this.onVisibility);
   }
 
   /** The next poll: 2 s while visible, 15 s when hidden or finished, doubling up to 30 s after errors. */
   schedule(delay) {
     clearTimeout(this.timer);
-    if (this.stopped) return;
+    if (this.stopped || this.pushing) return;
     const base = document.hidden || this.hooks.finished() ? POLL_HIDDEN_MS : visibleInterval();
     const wait = delay ?? (this.failures ? Math.min(POLL_MAX_BACKOFF_MS, base * 2 ** this.failures) : base);
     this.timer = setTimeout(() => this.now().finally(() => this.schedule()), wait);
@@ -107,7 +120,7 @@ export class Poller {
     if (!view.automatic_pending || view.you === undefined || view.you === null || this.stopped) return;
     try {
       await api.continueAutomatic(this.tableId);
-      this.again = true;
+      if (!this.pushing) this.again = true;   // pushed, the moves played come back on the stream
     } catch {
       // Another page played them first (409), or the connection failed: the next poll looks again.
     }
@@ -135,5 +148,79 @@ export class Poller {
     } catch (err) {
       this.trouble(err);
     }
+  }
+
+  /** The event stream, again and again: each ends after a few minutes (the server recycles it) and is opened anew
+   * after the last seq handed over; while it cannot be opened, polls keep the page current. */
+  async stream() {
+    let failures = 0;
+    while (!this.stopped) {
+      this.abort = new AbortController();
+      try {
+        const response = await openEvents(this.tableId, this.lastSeq, this.hooks.chatAfter(), this.abort.signal);
+        this.pushing = true;
+        clearTimeout(this.timer);
+        failures = 0;
+        const opened = Date.now();
+        await readEvents(response, (event) => this.pushedEvent(event));
+        if (Date.now() - opened < 1000) failures += 1;   // one that ends at once is no stream: back off
+      } catch (err) {
+        if (this.stopped) return;
+        failures += 1;
+      }
+      if (this.pushing) {
+        this.pushing = false;
+        this.pushed = [];
+      }
+      if (failures) {
+        this.schedule(0);   // polling until the stream is back
+        await new Promise((resolve) => { setTimeout(resolve, Math.min(PUSH_MAX_RETRY_MS, PUSH_RETRY_MS * 2 ** (failures - 1))); });
+      }
+    }
+  }
+
+  pushedEvent({ type, data }) {
+    const body = JSON.parse(data);
+    if (type === "notification") this.pushed.push(body);
+    else if (type === "chat") this.hooks.onChat(body);
+    else if (type === "state") this.pushedState(body);
+  }
+
+  /** The table moved (or the stream just opened): the view, unless the one on screen already shows this state and no
+   * notification waits, then the notifications streamed before it, in order; one at a time with polls and move answers. */
+  pushedState(state) {
+    const shown = this.hooks.shown();
+    const current = shown && JSON.stringify([shown.table.move, shown.table.status,
+      shown.table.players.map((p) => [p.id, p.zombie])]);
+    if (!this.pushed.some((n) => n.seq > this.lastSeq) && current === JSON.stringify([state.move, state.status, state.seated])) {
+      return;
+    }
+    this.applyPushed();
+  }
+
+  async applyPushed() {
+    while (this.running) await this.running;
+    return this.run(async () => {
+      try {
+        const view = await api.view(this.tableId);
+        if (this.stopped) return;
+        const last = view.last_notification || 0;
+        const streamed = this.pushed.filter((n) => n.seq <= last);
+        const newest = streamed.length ? streamed[streamed.length - 1].seq : 0;
+        // A view newer than the notifications streamed so far (moves in quick succession): they are on their way,
+        // and a state event after them; the view is applied then, after them, never before.
+        if (Math.max(newest, this.lastSeq) < last) return;
+        this.pushed = this.pushed.filter((n) => n.seq > last);
+        await this.handOver(streamed, view);
+        this.hooks.onView(view);
+        this.failures = 0;
+        this.notice.hidden = true;
+        await this.continuePending(view);
+      } catch (err) {
+        this.trouble(err);
+        clearTimeout(this.timer);   // streamed notifications stay waiting: the view is asked for again
+        if (this.pushing) this.timer = setTimeout(() => this.applyPushed(), Math.min(POLL_MAX_BACKOFF_MS, 1000 * 2 ** this.failures));
+      }
+    });
   }
 }

@@ -26,6 +26,9 @@ export class TablePage {
       },
       onView: (view) => this.apply(view),
       finished: () => Boolean(this.view && this.view.table.status === "finished"),
+      onChat: (message) => this.chat.show([message]),
+      chatAfter: () => this.chat.lastId,
+      shown: () => this.view,
     });
   }
 

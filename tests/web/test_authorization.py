@@ -17,6 +17,7 @@ MATRIX = [
     ("post", "/api/tables/{t}/actions/playCard", "anna's card", [401, 401, 403, 403, 200]),
     ("post", "/api/tables/{t}/actions/cheer", {}, [401, 401, 403, 200, 200]),
     ("get", "/api/tables/{t}/notifications", None, [401, 401, 200, 200, 200]),
+    ("get", "/api/tables/{t}/events", None, [401, 401, 200, 200, 200]),
     ("get", "/api/tables/{t}/log", None, [401, 401, 200, 200, 200]),
     ("get", "/api/tables/{t}/replay", None, [401, 401, 403, 200, 200]),
     ("get", "/api/tables/{t}/replay?seat=0", None, [401, 401, 403, 403, 200]),
@@ -36,7 +37,7 @@ MATRIX = [
 
 @pytest.fixture
 def world(tmp_path):
-    app = make_app(f"sqlite:///{tmp_path / 'authz.sqlite'}", TESTING=False)
+    app = make_app(f"sqlite:///{tmp_path / 'authz.sqlite'}", TESTING=False, EVENTS_STREAM_SECONDS=0)  # one read
     api = Api(app.test_client())
     for name in ("anna", "ben", "eve"):
         api.register(name)
@@ -67,6 +68,7 @@ def test_authorization_matrix(world, method, path, body, expected):
         before = fingerprint(app, table_id)
         url = path.format(t=table_id, ben=api.ids["ben"])
         response = getattr(api.client, method)(url, headers=headers, json=payload)
+        response.get_data()  # read to its end: an event stream's own context closes with it
         assert response.status_code == status, (caller, response.json)
         if status >= 400:
             assert response.json["error"]["code"] and fingerprint(app, table_id) == before
@@ -82,3 +84,5 @@ def test_spectators_and_waiting_players_see_no_private_parts(world):
         assert "playable" not in view["state"]["args"] and view["data"]["my_charm"] != "amber"
         notes = api.get(f"/api/tables/{table_id}/notifications", name).json["notifications"]
         assert "amber" not in str(notes) and not set(anna_private) & set(str(notes).split("'"))
+        pushed = api.get(f"/api/tables/{table_id}/events", name).get_data(as_text=True)
+        assert "amber" not in pushed and not set(anna_private) & set(pushed.replace('"', " ").split())

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, settings
 from tests.conftest import Api, make_app
 
 _folder = Path(tempfile.mkdtemp(prefix="bga-openapi-"))
-APP = make_app(f"sqlite:///{_folder / 'fuzz.sqlite'}")
+APP = make_app(f"sqlite:///{_folder / 'fuzz.sqlite'}", EVENTS_STREAM_SECONDS=0)  # an event stream: one read, then ends
 _api = Api(APP.test_client())
 _api.register("fuzzer")
 _api.register("other")

@@ -1,0 +1,158 @@
+"""Push: a table's notifications, chat and moves as server-sent events, so open pages need not poll.
+
+`GET /api/tables/<id>/events?after=<seq>&chat_after=<id>` (or the `Last-Event-ID` header) answers a
+`text/event-stream`: `notification` events (id: the seq; data: exactly what `GET .../notifications`
+gives this caller), `chat` events (as `GET .../chat` gives them), and a `state` event whenever the
+table's move, status or seats differ from what the stream last said (the page then reads its view).
+A comment every `EVENTS_HEARTBEAT_SECONDS` keeps proxies from closing it; the stream ends after
+`EVENTS_STREAM_SECONDS` so workers recycle, and the page reconnects from the last seq it saw.
+The connection sleeps on the process's change listener (`framework.store.changes`) between reads, and
+the streams on one table share one read per change (`framework.store.news`).
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+
+from flask import Blueprint, Response, current_app, g, request, stream_with_context
+from marshmallow import Schema, fields
+
+from framework.store import chat as talk
+from framework.store import queries
+from framework.store.changes import hub
+from framework.store.errors import Forbidden, NotFound
+from framework.store.loading import may_see
+from framework.store.models import NotificationRecord, db
+from framework.store.news import News, SharedNews
+from framework.store.presence import mark_seen
+
+from .auth import login_required
+from .openapi import documented
+from .schemas import MAX_ID, NUMBER, load_query
+from .tables import viewer_of, visible_table
+
+bp = Blueprint("events", __name__, url_prefix="/api")
+
+PRESENCE_REFRESH_SECONDS = 120  # well inside outbox.PRESENCE_WINDOW (5 min)
+BATCH = 500  # notifications a stream behind the shared read reads at once, as the notifications endpoint does
+
+
+class EventsQuery(Schema):
+    after = fields.Integer(load_default=0, validate=NUMBER)
+    chat_after = fields.Integer(load_default=0, validate=NUMBER)
+
+
+@bp.get("/tables/<id:table_id>/events")
+@documented("Notifications, chat and moves as they happen (text/event-stream)", answer=(200, None),
+            errors=(400, 401, 403, 404), query=EventsQuery, hotseat=True)
+@login_required
+def events(table_id: int):
+    query = load_query(EventsQuery())
+    viewer_of(visible_table(table_id))  # refused before the stream starts, as the notifications route refuses
+    after = last_event_id(query["after"])
+    stream = TableStream(table_id, after, query["chat_after"])
+    return Response(stream_with_context(stream.run()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def last_event_id(after: int) -> int:
+    """A reconnecting client's `Last-Event-ID` (the last seq it was given) wins over `after`."""
+    header = request.headers.get("Last-Event-ID", "").strip()
+    return int(header) if header.isdigit() and int(header) <= MAX_ID else after
+
+
+def sse(kind: str, data: dict, event_id: int | None = None) -> str:
+    head = f"event: {kind}\n" + (f"id: {event_id}\n" if event_id is not None else "")
+    return head + f"data: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+class TableStream:
+    def __init__(self, table_id: int, after: int, chat_after: int):
+        self.table_id = table_id
+        self.after = after
+        self.chat_after = chat_after
+        self.state: dict | None = None
+        self.present_until = 0.0
+        self.lifetime = float(current_app.config.get("EVENTS_STREAM_SECONDS", 300))
+        self.heartbeat = float(current_app.config.get("EVENTS_HEARTBEAT_SECONDS", 15))
+
+    def run(self) -> Iterator[str]:
+        ends = time.monotonic() + self.lifetime
+        with hub().subscribe(self.table_id) as subscription:
+            self.shared = subscription.shared
+            news_of_table = self.shared.setdefault("news", SharedNews(self.table_id))
+            self.keep_present()
+            while True:
+                try:
+                    news = news_of_table.since(subscription.seen, subscription.version, self.after, self.chat_after)
+                    sent, more = self.news_for_viewer(news)
+                except (NotFound, Forbidden):  # gone, or out of sight: the page's next read says why
+                    return
+                finally:
+                    db.session.close()  # the pooled connection goes back while this stream sleeps
+                if sent:
+                    yield sent
+                if more:
+                    continue
+                left = ends - time.monotonic()
+                if left <= 0:
+                    return
+                if not subscription.wait(min(self.heartbeat, left)):
+                    yield ": keep-alive\n\n"
+                if time.monotonic() >= self.present_until:
+                    self.keep_present()
+
+    def news_for_viewer(self, news: News | None) -> tuple[str, bool]:
+        """What this caller may see of the news (read for itself when behind it), and whether more waits."""
+        if news is None or not may_see(news.facts, g.user_id):
+            raise NotFound(f"There is no table {self.table_id}.")
+        viewer = viewer_of(news.facts)
+        more = False
+        if self.after >= news.seq_floor:
+            found = [n for recipient, n in news.notifications
+                     if n["seq"] > self.after and NotificationRecord.seen_by(recipient, viewer)]
+            self.after = max(self.after, news.last_seq)
+        else:
+            found = queries.notifications_for(self.table_id, viewer, self.after, limit=BATCH)
+            self.after = found[-1]["seq"] if found else self.after
+            more = len(found) == BATCH
+        chunks = [self.encoded(n) for n in found]
+        if self.chat_after >= news.chat_floor:
+            messages = [m for m in news.chat if m["id"] > self.chat_after]
+            self.chat_after = max(self.chat_after, news.last_chat)
+        else:
+            messages = [talk.message_dict(m) for m in talk.chat_of(self.table_id, self.chat_after)]
+            self.chat_after = messages[-1]["id"] if messages else self.chat_after
+            more = more or len(messages) == talk.CHAT_BATCH
+        chunks += [sse("chat", m) for m in messages]
+        state = news.facts.state()
+        if state != self.state:
+            self.state = state
+            chunks.append(sse("state", {**state, "last_notification": self.after}))
+        return "".join(chunks), more or not news.complete
+
+    def encoded(self, notification: dict) -> str:
+        """A notification as an event, encoded once for all the table's streams (what one viewer may see,
+        another may too: the text is the same)."""
+        cache = self.shared.setdefault("encoded", {})
+        seq = notification["seq"]
+        if seq not in cache:
+            if len(cache) > 2 * BATCH:
+                cache.clear()
+            cache[seq] = sse("notification", notification, seq)
+        return cache[seq]
+
+    def keep_present(self) -> None:
+        """A page open on the stream is a player looking at the table, as its polls used to say (often enough
+        for the "your turn" messages' presence window, not on every heartbeat: a read each)."""
+        self.present_until = time.monotonic() + PRESENCE_REFRESH_SECONDS
+        try:
+            record = visible_table(self.table_id)
+            viewer = viewer_of(record)
+            if viewer is not None:
+                mark_seen(record.players, viewer)
+        except NotFound:
+            pass
+        finally:
+            db.session.close()

@@ -1,0 +1,93 @@
+"""Push in the browser: two pages at one table see each other's moves and chat over the event stream,
+with no polling request in between; a page whose stream fails polls, then streams again."""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the fixtures skip (or fail under REQUIRE_E2E=1) with the reason
+    expect = None
+
+POLLS = re.compile(r"/api/tables/\d+/(notifications|chat)(\?|$)")
+
+
+def api_requests(page) -> list[tuple[str, str]]:
+    """Every API request the page makes from now on, as (method, path)."""
+    made: list[tuple[str, str]] = []
+
+    def note(request):
+        url = urlsplit(request.url)
+        if url.path.startswith("/api/"):
+            made.append((request.method, url.path + (f"?{url.query}" if url.query else "")))
+
+    page.on("request", note)
+    return made
+
+
+def test_two_pages_see_each_others_moves_with_no_poll_in_between(new_context, api):
+    for name in ("pia_push", "quin_push"):
+        api.register(name)
+    table_id = api.new_table("pia_push", joiners=["quin_push"], players=2, options={"hand_size": 1})
+    # Polling every 200 ms, if it polled: many polls during the game.
+    pages = {name: new_context(user=(name, api), poll_ms=200) for name in ("pia_push", "quin_push")}
+    for page in pages.values():
+        page.goto(f"/#/table/{table_id}")
+        expect(page.locator(".status-bar")).to_contain_text("You must pick a charm")
+        expect(page.locator(".chat-lines")).to_have_count(1)
+    pia, quin = pages["pia_push"], pages["quin_push"]
+    made = {name: api_requests(page) for name, page in pages.items()}
+
+    pia.get_by_label("Charm", exact=True).fill("jade")
+    pia.get_by_role("button", name="Pick charm").click()
+    expect(quin.locator(".log-lines li").filter(has_text="pia_push is ready")).to_have_count(1)
+    quin.get_by_label("Charm", exact=True).fill("ruby")
+    quin.get_by_role("button", name="Pick charm").click()
+    expect(pia.locator(".status-bar")).to_contain_text("Your turn")
+    expect(quin.locator(".status-bar")).to_contain_text("pia_push must play a card")
+    card = api.view(table_id, "pia_push")["data"]["hand"][0]
+    pia.get_by_label("Card", exact=True).fill(card)
+    pia.get_by_role("button", name="Play card").click()
+    expect(quin.locator(".log-lines li").filter(has_text=f"pia_push plays {card}")).to_have_count(1)
+    pia.get_by_role("button", name="Confirm").click()           # a move without any notification
+    expect(quin.locator(".status-bar")).to_contain_text("Your turn: You must play a card")
+    api.post(f"/api/tables/{table_id}/chat", "quin_push", json={"text": "well played"})
+    expect(pia.locator(".chat-lines")).to_contain_text("quin_push: well played")
+
+    for name, requests in made.items():
+        assert not [path for _, path in requests if POLLS.search(path)], (name, requests)
+        views = [path for method, path in requests if method == "GET" and path == f"/api/tables/{table_id}"]
+        assert len(views) <= 4, (name, requests)   # read once per move the other player made, not on a timer
+    assert not pia.errors and not quin.errors
+
+
+def test_a_page_whose_stream_is_refused_polls_and_streams_again(new_context, api):
+    for name in ("ria_push", "sol_push"):
+        api.register(name)
+    table_id = api.new_table("ria_push", joiners=["sol_push"], players=2, options={"hand_size": 1})
+    page = new_context(user=("sol_push", api), poll_ms=200)
+    refused = {"left": 1}
+
+    def refuse_once(route):
+        if refused["left"]:
+            refused["left"] -= 1
+            route.fulfill(status=503, body="{}", content_type="application/json")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/api/tables/\d+/events.*"), refuse_once)
+    made = api_requests(page)
+    page.goto(f"/#/table/{table_id}")
+    expect(page.locator(".status-bar")).to_contain_text("You must pick a charm")
+    api.act(table_id, "ria_push", "pickCharm", charm="opal")
+    expect(page.locator(".log-lines li").filter(has_text="ria_push is ready")).to_have_count(1)
+    assert any(POLLS.search(path) for _, path in made)                      # it polled meanwhile
+    page.wait_for_timeout(2500)                                              # the first retry comes after 2 s
+    assert len([path for _, path in made if "/events" in path]) >= 2
+    polls_before = len([p for _, p in made if POLLS.search(p)])
+    api.act(table_id, "ria_push", "cheer")
+    expect(page.locator(".log-lines li").filter(has_text="ria_push cheers")).to_have_count(1)
+    page.wait_for_timeout(600)
+    assert len([p for _, p in made if POLLS.search(p)]) == polls_before     # streaming again: no more polls
+    assert not page.errors

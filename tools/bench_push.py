@@ -1,0 +1,170 @@
+"""Push under load: N open event streams on one table behind gunicorn; what they cost idle (CPU,
+memory) and how soon a move reaches all of them. `python -m tools.bench_push --streams 1000`.
+
+One client thread reads every stream (non-blocking sockets, one selector); moves are sent by the
+table's players over HTTP meanwhile (Climb: play a card, take it back, again). Loopback only.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import selectors
+import socket
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from tools.servers import Gunicorn
+from tools.soak import SERVER_ENV, prepare
+
+TICKS = Path("/proc/self/stat").exists() and __import__("os").sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+class Streams:
+    """N event streams read by one selector: per stream, the highest notification id seen so far."""
+
+    def __init__(self, port: int, table_id: int, token: str, count: int):
+        self.selector = selectors.DefaultSelector()
+        self.seen: dict[socket.socket, int] = {}
+        self.buffers: dict[socket.socket, bytes] = {}
+        self.ready: set[socket.socket] = set()  # answered (the first state event)
+        request = (f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                   f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode()
+        for _ in range(count):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(request)
+            sock.setblocking(False)
+            self.selector.register(sock, selectors.EVENT_READ)
+            self.seen[sock], self.buffers[sock] = 0, b""
+
+    def pump(self, timeout: float) -> list[socket.socket]:
+        """Read what arrived; the streams whose last notification id grew."""
+        grew = []
+        for key, _ in self.selector.select(timeout):
+            sock = key.fileobj
+            try:
+                chunk = sock.recv(65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                self.selector.unregister(sock)
+                continue
+            self.ready.add(sock)
+            data = self.buffers[sock] + chunk
+            head, _, self.buffers[sock] = data.rpartition(b"\n\n")
+            ids = [int(line[4:]) for line in head.split(b"\n") if line.startswith(b"id: ")]
+            if ids and max(ids) > self.seen[sock]:
+                self.seen[sock] = max(ids)
+                grew.append(sock)
+        return grew
+
+    def settle(self, seconds: float) -> None:
+        ends = time.monotonic() + seconds
+        while time.monotonic() < ends:
+            self.pump(0.05)
+
+    def close(self) -> None:
+        for sock in self.seen:
+            sock.close()
+
+
+def send_move(port: int, table_id: int, players: list[tuple[int, str]]) -> float:
+    """The active player plays their first playable card, or takes back the one just played; when it was sent."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    for _, token in players:
+        conn.request("GET", f"/api/tables/{table_id}", headers={"Authorization": f"Bearer {token}"})
+        view = json.loads(conn.getresponse().read())
+        state = view["state"]
+        if view["you"] not in state.get("active_players", []):
+            continue
+        if state["name"] == "pickCharm":
+            action, args = "pickCharm", {"charm": "amber"}
+        elif "playable" in state["args"]:
+            action, args = "playCard", {"card": state["args"]["playable"][0]}
+        else:
+            action, args = "undo", {}
+        sent = time.monotonic()
+        conn.request("POST", f"/api/tables/{table_id}/actions/{action}", body=json.dumps(args),
+                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        answer = conn.getresponse()
+        answer.read()
+        assert answer.status == 200, answer.status
+        return sent
+    raise RuntimeError("nobody is active")
+
+
+def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple[str, ...], moves: int) -> dict:
+    table = prepare(url, 1, 1, 2)[0][0]
+    players = table["players"]
+    server = Gunicorn("framework.web:create_app()", url, workers, SERVER_ENV, worker_args)
+    try:
+        for _ in range(3):  # the charms first: the card moves follow
+            send_move(server.port, table["id"], players)
+        pids = [server.process.pid, *server.worker_pids()]
+        opened = Streams(server.port, table["id"], players[1][1], streams)
+        ends = time.monotonic() + 120
+        while len(opened.ready) < streams and time.monotonic() < ends:
+            opened.pump(0.1)
+        opened.settle(2)
+        rss, cpu_before, started = rss_mb(pids), cpu_seconds(pids), time.monotonic()
+        opened.settle(10)
+        idle_cpu = (cpu_seconds(pids) - cpu_before) / (time.monotonic() - started)
+        latencies, reach_all = [], []
+        for _ in range(moves):
+            before = dict(opened.seen)
+            sent = send_move(server.port, table["id"], players)
+            waiting = set(before)
+            ends = sent + 10
+            while waiting and time.monotonic() < ends:
+                for sock in opened.pump(0.05):
+                    if sock in waiting and opened.seen[sock] > before[sock]:
+                        waiting.discard(sock)
+                        latencies.append(time.monotonic() - sent)
+            reach_all.append(time.monotonic() - sent if not waiting else float("inf"))
+            opened.settle(0.2)
+        opened.close()
+    finally:
+        server.stop()
+    ms = sorted(1000 * x for x in latencies)
+    return {"label": label, "streams": streams, "workers": workers, "worker": " ".join(worker_args),
+            "idle_cpu_pct": round(100 * idle_cpu, 1), "rss_mb": round(rss),
+            "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 1),
+            "all_p95_ms": round(1000 * sorted(reach_all)[int(0.95 * (len(reach_all) - 1))], 1),
+            "delivered": f"{len(latencies)}/{streams * moves}"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--streams", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--moves", type=int, default=10)
+    parser.add_argument("--worker-args", default="", help="e.g. '--worker-class gthread --threads 1100'")
+    parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    options = parser.parse_args()
+    url = options.postgres or f"sqlite:///{tempfile.mkdtemp(prefix='bench-push-')}/push.sqlite"
+    label = "PostgreSQL" if options.postgres else "SQLite"
+    print(json.dumps(measure(url, label, options.streams, options.workers, tuple(options.worker_args.split()),
+                             options.moves)))
+
+
+if __name__ == "__main__":
+    main()
