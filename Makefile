@@ -37,7 +37,7 @@ test: install lint
 soak: install
 	$(PY) -m tools.soak --moves 10000 --db both
 
-# Speed: HTTP against a bare Flask baseline, self-play, replay, storage, views, the page; writes BENCHMARKS.md.
+# Speed: HTTP against a bare Flask baseline, self-play, replay, storage, views, the page, push; writes BENCHMARKS.md.
 bench: install
 	$(PY) -m tools.bench
 

@@ -13,6 +13,10 @@ import gc
 #   309-422/s, p50 5 ms, p99 200-235 ms (gthread, 2 threads: 306/s, p50 21 ms, p99 78 ms; 100 threads:
 #   255/s, p99 132 ms). That two-worker tail is not explained yet (uneven accepts between the workers,
 #   or the SQLite writer lock changing hands between processes): to look into.
+# - PostgreSQL moves (same load): not settled. `make bench` gave 203 / 216 moves/s for 1 / 2 workers
+#   (gthread's two threads: 183 / 322), but back-to-back runs on this shared, busy machine (load 5-7)
+#   disagreed either way (gevent 147 / 135 then gthread 105 / 205; earlier the reverse): to measure
+#   again on a quiet machine before relying on it.
 # Requests run one at a time per worker between their waits, with no GIL contention; psycopg (>= 3.1.14)
 # and the SQLite writer lock's sleeps wait cooperatively under gevent's patches.
 worker_class = "gevent"

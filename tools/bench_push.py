@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import selectors
 import socket
 import statistics
@@ -19,7 +20,7 @@ from pathlib import Path
 from tools.servers import Gunicorn
 from tools.soak import SERVER_ENV, prepare
 
-TICKS = Path("/proc/self/stat").exists() and __import__("os").sysconf("SC_CLK_TCK")
+TICKS = os.sysconf("SC_CLK_TCK")  # /proc's unit of CPU time
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -88,7 +89,8 @@ class Streams:
 
 
 def send_move(port: int, table_id: int, players: list[tuple[int, str]]) -> float:
-    """The active player plays their first playable card, or takes back the one just played; when it was sent."""
+    """The active player picks a charm, plays their first playable card, or takes back the one just played;
+    returns when the move was sent."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     for _, token in players:
         conn.request("GET", f"/api/tables/{table_id}", headers={"Authorization": f"Bearer {token}"})
@@ -150,6 +152,29 @@ def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple
             "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 1),
             "all_p95_ms": round(1000 * sorted(reach_all)[int(0.95 * (len(reach_all) - 1))], 1),
             "delivered": f"{len(latencies)}/{streams * moves}"}
+
+
+def push_section(postgres: bool, streams: int = 1000, moves: int = 10) -> list[dict]:
+    """`make bench`'s rows: SQLite, then PostgreSQL (a throwaway cluster), 1 and 2 workers; a few open
+    streams (a move's delivery to a page), then `streams` of them (idle cost, delivery to all)."""
+    databases = [("SQLite", lambda: f"sqlite:///{tempfile.mkdtemp(prefix='bench-push-')}/push.sqlite")]
+    cluster = None
+    if postgres:
+        from tests.postgres import throwaway_cluster
+
+        cluster = throwaway_cluster()
+        pg_url = cluster.__enter__()
+        databases.append(("PostgreSQL", lambda: pg_url))
+    rows = []
+    try:
+        for label, make_url in databases:
+            for workers in (1, 2):
+                for count in (10, streams):
+                    rows.append(measure(make_url(), label, count, workers, (), moves))
+    finally:
+        if cluster is not None:
+            cluster.__exit__(None, None, None)
+    return rows
 
 
 def main() -> None:
