@@ -44,7 +44,7 @@ class EventsQuery(Schema):
 
 
 @bp.get("/tables/<id:table_id>/events")
-@documented("Notifications, chat and moves as they happen (text/event-stream)", answer=(200, None),
+@documented("Notifications, chat and moves as they happen", answer=(200, "text/event-stream"),
             errors=(400, 401, 403, 404), query=EventsQuery, hotseat=True)
 @login_required
 def events(table_id: int):

@@ -27,7 +27,8 @@ PATH_PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")  # Flask's <id:table_id>
 @dataclass(frozen=True)
 class Operation:
     summary: str
-    answer: tuple[int, type[Schema] | None]  # the success status and its JSON schema (None: not JSON)
+    answer: tuple[int, type[Schema] | str | None]  # the success status and its JSON schema (None: not JSON;
+    #                                                a string: that media type)
     errors: tuple[int, ...] = ()              # the refusals it may answer with besides
     body: type[Schema] | None = None
     query: type[Schema] | None = None
@@ -35,7 +36,7 @@ class Operation:
     hotseat: bool = False                     # takes `?as=<player id>` on hotseat tables
 
 
-def documented(summary: str, *, answer: tuple[int, type[Schema] | None], errors: tuple[int, ...] = (),
+def documented(summary: str, *, answer: tuple[int, type[Schema] | str | None], errors: tuple[int, ...] = (),
                body: type[Schema] | None = None, query: type[Schema] | None = None, public: bool = False,
                hotseat: bool = False) -> Callable:
     """Describe a route for the OpenAPI document; put it right under the `@bp.<method>` line."""
@@ -59,8 +60,9 @@ def openapi_path(rule: str) -> tuple[str, list[dict]]:
 def describe(operation: Operation, parameters: list[dict]) -> dict:
     status, answer = operation.answer
     content = {"application/json": {"schema": answer}} if answer is not None else \
-        {"image/svg+xml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}},
-         "text/event-stream": {"schema": {"type": "string"}}}
+        {"image/svg+xml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}
+    if isinstance(answer, str):  # a media type of its own (the push stream's text/event-stream)
+        content = {answer: {"schema": {"type": "string"}}}
     described: dict = {"summary": operation.summary,
                        "responses": {str(status): {"description": "OK", "content": content}}}
     for code in operation.errors:
