@@ -10,9 +10,11 @@ from datetime import UTC, datetime
 from flask import current_app, has_app_context
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from framework import engine
+
+from .names import comparison_key, skeleton
 
 
 class Base(DeclarativeBase):
@@ -34,6 +36,8 @@ def clock() -> datetime:
 
 class User(db.Model):
     __tablename__ = "users"
+    # A unique index, not a constraint: SQLite adds it without rebuilding the table.
+    __table_args__ = (Index("uq_users_name_key", "name_key", unique=True),)
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
@@ -47,6 +51,16 @@ class User(db.Model):
     webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     notify_email: Mapped[bool] = mapped_column(default=True)
     notify_webhook: Mapped[bool] = mapped_column(default=True)
+    # The name as compared (case-folded NFKC: one account per spelling) and as it looks (its TR39
+    # skeleton: a look-alike of a name is refused at registration); both set with the name.
+    # The empty defaults are the migration's (SQLite adds a NOT NULL column only with one): never used.
+    name_key: Mapped[str] = mapped_column(String, server_default="")
+    name_skeleton: Mapped[str] = mapped_column(String, index=True, server_default="")
+
+    @validates("name")
+    def _keep_name_keys(self, _attribute: str, name: str) -> str:
+        self.name_key, self.name_skeleton = comparison_key(name), skeleton(name)
+        return name
 
 
 class Token(db.Model):
@@ -58,6 +72,10 @@ class Token(db.Model):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
+    # For the owner's list of sessions: when it was last used (to the minute: see users.TOUCH_EVERY)
+    # and what it was made for (the browser's or the script's User-Agent).
+    last_used_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    label: Mapped[str | None] = mapped_column(String(200), nullable=True)
     user: Mapped[User] = relationship()
 
 

@@ -18,7 +18,7 @@ from .loading import engine_players, game_class, may_see, seat_of
 from .locked import lock_table
 from .models import Seat, TableRecord, User, db
 from .turns import update_turns
-from .users import SYSTEM_MARK
+from .users import SYSTEM_MARK, find_by_name
 
 
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
@@ -123,9 +123,10 @@ def _bot_user(level: str, number: int) -> User:
 def _system_user(kind: str, name: str) -> User:
     """A bot or a stand-in: found by what it is and its name, never by name alone, and made by the
     server when missing. Registration refuses these names; a person who took one before that rule
-    keeps it, and the server's account is named with a mark instead. "!" matches no password hash."""
+    keeps it, and the server's account is named with a mark instead. "!" matches no password hash.
+    Found as a login name is (in any case): no two accounts are one name case-insensitively."""
     for candidate in (name, f"{name[:30]} [{SYSTEM_MARK[kind]}]"):
-        user = db.session.scalars(select(User).where(User.name == candidate)).first()
+        user = find_by_name(candidate)
         if user is None:
             user = User(name=candidate, password_hash="!", kind=kind, is_bot=kind == "bot")
             db.session.add(user)

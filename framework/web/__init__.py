@@ -9,7 +9,7 @@ from flask_migrate import Migrate
 from framework.engine.plugins import discover_games
 from framework.store import db, init_database
 
-from . import games, openapi, tables, users
+from . import account, games, openapi, tables, users
 from .cli import register_cli
 from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
@@ -41,7 +41,7 @@ def create_app(config: dict | None = None) -> Flask:
     register_error_handlers(app)
     add_security_headers(app)
     app.extensions["login_limiter"] = LoginLimiter(app.config["LOGIN_ATTEMPTS"], app.config["LOGIN_WINDOW_SECONDS"])
-    for blueprint in (users.bp, games.bp, tables.bp, openapi.bp):
+    for blueprint in (users.bp, account.bp, games.bp, tables.bp, openapi.bp):
         app.register_blueprint(blueprint)
     register_cli(app)
     register_designer_cli(app)

@@ -31,6 +31,22 @@ class Credentials(Schema):
     password = fields.String(required=True, validate=validate.Length(6, 200))
 
 
+class Registration(Schema):
+    """The name and password rules are the store's (`names`, `passwords`): their refusals say which."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 100), metadata={
+        "description": "1 to 32 characters once NFKC-normalised and trimmed; unique without regard to case, "
+                       "width or look-alike letters"})
+    password = fields.String(required=True, validate=validate.Length(1, 200), metadata={
+        "description": "at least 8 characters, not containing the name, not among the most common passwords"})
+
+
+class PasswordChange(Schema):
+    current_password = fields.String(required=True, validate=validate.Length(1, 200))
+    new_password = fields.String(required=True, validate=validate.Length(1, 200), metadata={
+        "description": "the same rules as at registration"})
+
+
 class NewTable(Schema):
     game = fields.String(required=True, validate=validate.Length(1, 40))
     options = fields.Dict(keys=fields.String(), load_default=dict)

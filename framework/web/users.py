@@ -1,4 +1,4 @@
-"""Accounts: register, log in, log out."""
+"""Accounts: register, log in, log out, my settings (my sessions and password: `account`)."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
@@ -12,17 +12,23 @@ from . import answers, schemas
 from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
 from .openapi import documented
-from .schemas import Credentials, Settings, load_body
+from .schemas import Credentials, Registration, Settings, load_body
 
 bp = Blueprint("users", __name__, url_prefix="/api")
 
 
+def session_label() -> str | None:
+    """What a new session is shown as in its owner's list: the User-Agent it was made with."""
+    return request.headers.get("User-Agent") or None
+
+
 @bp.post("/users")
-@documented("Register", answer=(201, answers.Token), errors=(400, 409), body=schemas.Credentials, public=True)
+@documented("Register", answer=(201, answers.Token), errors=(400, 409), body=schemas.Registration, public=True)
 def register():
-    body = load_body(Credentials())
-    user = users.create_user(body["name"].strip(), body["password"])
-    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user)}), 201
+    """The name is stored NFKC-normalised and trimmed, and answered so."""
+    body = load_body(Registration())
+    user = users.create_user(body["name"], body["password"])
+    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user, session_label())}), 201
 
 
 @bp.post("/login")
@@ -38,7 +44,7 @@ def login():
     if user is None:
         limiter.failed(name, address)
         raise ApiError(401, "bad_credentials", "Unknown name or wrong password.")
-    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user)})
+    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user, session_label())})
 
 
 @bp.post("/logout")

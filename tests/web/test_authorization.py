@@ -31,6 +31,11 @@ MATRIX = [
     ("get", "/api/me/tables", None, [401, 401, 200, 200, 200]),
     ("get", "/api/me", None, [401, 401, 200, 200, 200]),
     ("post", "/api/logout", None, [401, 401, 200, 200, 200]),
+    ("get", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
+    ("delete", "/api/me/sessions/{anna_session}", None, [401, 401, 404, 404, 200]),
+    ("delete", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
+    ("post", "/api/me/password", {"current_password": "secret-pass", "new_password": "secret-pass"},
+     [401, 401, 200, 200, 200]),
 ]
 
 
@@ -44,6 +49,14 @@ def world(tmp_path):
     api.act(table_id, "anna", "pickCharm", charm="amber")
     api.act(table_id, "ben", "pickCharm", charm="ruby")
     return app, api, table_id
+
+
+def session_of(app, name: str) -> int:
+    """The id of one of `name`'s sessions (the only one, until a test logs in again)."""
+    from framework.store import Token, User
+
+    with app.app_context():
+        return db.session.scalar(select(Token.id).join(User, Token.user_id == User.id).where(User.name == name))
 
 
 def fingerprint(app, table_id):
@@ -65,12 +78,12 @@ def test_authorization_matrix(world, method, path, body, expected):
         headers = ({"Authorization": "Bearer not-a-token"} if caller == "bad-token"
                    else api.headers(caller) if caller != "nobody" else {})
         before = fingerprint(app, table_id)
-        url = path.format(t=table_id, ben=api.ids["ben"])
+        url = path.format(t=table_id, ben=api.ids["ben"], anna_session=session_of(app, "anna"))
         response = getattr(api.client, method)(url, headers=headers, json=payload)
         assert response.status_code == status, (caller, response.json)
         if status >= 400:
             assert response.json["error"]["code"] and fingerprint(app, table_id) == before
-        if path.endswith("/logout") and status == 200:
+        if status == 200 and (path.endswith("/logout") or path.startswith("/api/me/sessions") and method == "delete"):
             api.tokens[caller] = api.post("/api/login", json={"name": caller, "password": "secret-pass"}).json["token"]
 
 

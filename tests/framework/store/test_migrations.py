@@ -142,3 +142,40 @@ def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
         with db.engine.connect() as conn:
             assert json.loads(conn.execute(text("SELECT reserved FROM tables")).scalar()) == ["ben", "zed"]
         db.engine.dispose()
+
+
+def test_existing_names_get_keys_and_ones_that_differ_only_by_case_keep_working(tmp_path):
+    """Migration 0008: every account gets its key and skeleton; of names that are one name without
+    regard to case, the oldest owns the key and the others log in by their exact spelling."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+    from werkzeug.security import generate_password_hash
+
+    from tests.conftest import Api
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'names.sqlite'}",
+                      "GAMES": []})
+    secret = generate_password_hash("secret-pass", method="pbkdf2:sha256:1000")
+    with app.app_context():
+        upgrade(revision="0006")
+        with db.engine.begin() as conn:
+            for user_id, name in [(1, "anna"), (2, "Anna"), (3, "ｂｅｎ"), (4, "Heuristic bot 1")]:
+                insert(conn, "users", id=user_id, name=name, password_hash=secret, is_bot=0, created_at="2026-01-01")
+            insert(conn, "tokens", user_id=1, token_hash="h" * 64, created_at="2026-01-01", expires_at="2099-01-01")
+        upgrade()
+        with db.engine.connect() as conn:
+            keys = dict(conn.execute(text("SELECT id, name_key FROM users")).all())
+            token = conn.execute(text("SELECT last_used_at, label FROM tokens")).one()
+        assert keys == {1: "anna", 2: "anna\x1f2", 3: "ben", 4: "heuristic bot 1"} and tuple(token) == (None, None)
+        db.engine.dispose()
+    api = Api(app.test_client())
+    logins = {spelling: api.post("/api/login", json={"name": spelling, "password": "secret-pass"}).json["id"]
+              for spelling in ("anna", "Anna", "ANNA", "ben")}
+    assert logins == {"anna": 1, "Anna": 2, "ANNA": 1, "ben": 3}
+    assert api.post("/api/users", json={"name": "Ben", "password": "secret-pass"}).status_code == 409
+    with app.app_context():
+        downgrade(revision="0006")
+        with db.engine.connect() as conn:
+            columns = {c["name"] for c in inspect(conn).get_columns("users")}
+            assert "name_key" not in columns and conn.execute(text("SELECT count(*) FROM users")).scalar() == 4
+        db.engine.dispose()
