@@ -191,6 +191,21 @@ def test_two_browsers_see_each_others_moves(new_context, api):
     assert not carol.errors and not dave.errors
 
 
+def test_registering_shows_why_the_server_refuses_a_name_or_password(new_context, api):
+    api.register("flora")
+    page = new_context()
+    page.goto("/")
+    page.get_by_label("Name").fill("gwen")
+    page.get_by_label("Password").fill("password1")
+    page.get_by_role("button", name="Register").click()
+    expect(page.get_by_role("alert")).to_contain_text("among the most common")
+    page.get_by_label("Name").fill("FLORA")
+    page.get_by_label("Password").fill("a-long-passphrase")
+    page.get_by_role("button", name="Register").click()
+    expect(page.get_by_role("alert")).to_contain_text("is taken")
+    assert not page.errors
+
+
 def test_hostile_names_stay_text(new_context, api):
     api.register(XSS_NAME)
     table_id = api.new_table(XSS_NAME, players=2, options={"hand_size": 1})
