@@ -174,6 +174,24 @@ def test_a_session_notes_when_it_was_last_used_to_the_minute(app, api):
     assert again[0]["last_used_at"] == listed[0]["last_used_at"]  # within the minute: not written again
 
 
+def test_a_move_counts_as_a_use_of_its_session(app, api):
+    """A move checks its token inside its own write transaction: the use is noted there."""
+    from datetime import datetime
+
+    from framework.store import Token, db
+
+    api.register("anna")
+    api.register("ben")
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    with app.app_context():
+        db.session.execute(Token.__table__.update().values(last_used_at=datetime(2026, 1, 1)))
+        db.session.commit()
+    assert api.act(table_id, "anna", "pickCharm", charm="amber").status_code == 200
+    with app.app_context():
+        used = dict(db.session.execute(db.select(Token.user_id, Token.last_used_at)).all())
+    assert used[api.ids["anna"]] > datetime(2026, 2, 1) and used[api.ids["ben"]] == datetime(2026, 1, 1)
+
+
 # ----- changing the password --------------------------------------------------------------------------
 
 def change(api, token: str, current: str, new: str):
