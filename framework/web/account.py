@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, jsonify, request
 
 from framework.store import sessions, users
+from framework.store.names import comparison_key
 
 from . import answers, schemas
 from .auth import current_user, login_required, required_token
@@ -51,13 +52,14 @@ def change_password():
     guesses count against the account with the failed logins."""
     body = schemas.load_body(schemas.PasswordChange())
     user, address = current_user(), request.remote_addr or "?"
+    counted_as = comparison_key(user.name)  # as login counts the name's failures
     limiter = current_app.extensions["login_limiter"]
-    wait = limiter.blocked(user.name, address)
+    wait = limiter.blocked(counted_as, address)
     if wait:
         raise ApiError(429, "too_many_attempts", f"Too many wrong passwords: try again in {int(wait) + 1} s.")
     try:
         revoked = users.change_password(user, body["current_password"], body["new_password"], required_token())
     except users.WrongPassword:
-        limiter.failed(user.name, address)
+        limiter.failed(counted_as, address)
         raise
     return jsonify({"ok": True, "revoked": revoked})

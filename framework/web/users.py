@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, jsonify, request
 from framework.store import users
 from framework.store.database import write_transaction
 from framework.store.delivery import webhook_http_allowed
+from framework.store.names import comparison_key
 from framework.store.webhooks import url_problem
 
 from . import answers, schemas
@@ -35,12 +36,13 @@ def register():
 @documented("Log in", answer=(200, answers.Token), errors=(400, 401, 429), body=schemas.Credentials, public=True)
 def login():
     body = load_body(Credentials())
-    name, address = body["name"].strip(), request.remote_addr or "?"
+    # Failed logins are counted by the name as compared: "Anna" and "ANNA" are one set of guesses.
+    name, address = comparison_key(body["name"]), request.remote_addr or "?"
     limiter = current_app.extensions["login_limiter"]
     wait = limiter.blocked(name, address)
     if wait:
         raise ApiError(429, "too_many_attempts", f"Too many failed logins: try again in {int(wait) + 1} s.")
-    user = users.authenticate(name, body["password"])
+    user = users.authenticate(body["name"].strip(), body["password"])
     if user is None:
         limiter.failed(name, address)
         raise ApiError(401, "bad_credentials", "Unknown name or wrong password.")

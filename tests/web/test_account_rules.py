@@ -227,3 +227,19 @@ def test_guessing_the_current_password_is_limited(api):
         assert change(api, token, "a-wrong-guess", "new-long-phrase").status_code == 403
     blocked = change(api, token, "secret-pass", "new-long-phrase")
     assert blocked.status_code == 429
+
+
+def test_every_spelling_of_a_name_shares_its_failed_logins(app, api):
+    """Logging in takes a name in any case or width: so each spelling is no fresh set of guesses."""
+    app.extensions["login_limiter"].limit = 4  # and many addresses: only the name's own limit may stop them
+    api.register("anna")
+    for number, spelling in enumerate(("anna", "Anna", "ANNA", "ａｎｎａ")):
+        guess = api.client.post("/api/login", json={"name": spelling, "password": "a-wrong-guess"},
+                                environ_base={"REMOTE_ADDR": f"10.0.0.{number}"})
+        assert guess.status_code == 401
+    blocked = api.client.post("/api/login", json={"name": "aNNa", "password": "secret-pass"},
+                              environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert blocked.status_code == 429
+    change = api.client.post("/api/me/password", headers=api.headers("anna"),
+                             json={"current_password": "secret-pass", "new_password": "new-long-phrase"})
+    assert change.status_code == 429  # the same guesses count where the password is changed
