@@ -89,11 +89,29 @@ def diagram(name: str):
     if fmt not in FORMATS:
         raise ApiError(400, "invalid_arguments", f"format: one of {', '.join(sorted(FORMATS))}.")
     try:
-        text = FORMATS[fmt](games[name])
+        text = drawn(games[name], fmt)
     except RuntimeError as err:
         raise ApiError(409, "unavailable", str(err)) from None
-    mimetype = "image/svg+xml" if fmt == "svg" else "text/plain"
-    return Response(text, mimetype=mimetype)
+    response = Response(text, mimetype="image/svg+xml" if fmt == "svg" else "text/plain")
+    # The same for everyone until the game's version changes: browsers and proxies may keep it an hour,
+    # then ask again with the ETag and get a 304 without the body.
+    response.cache_control.public = True
+    response.cache_control.max_age = DIAGRAM_MAX_AGE
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+DIAGRAM_MAX_AGE = 3600
+
+
+def drawn(game: type[Game], fmt: str) -> str:
+    """A game's diagram, drawn once per game version and format in this process: the route is public, and
+    SVG runs Graphviz's `dot` in a subprocess, which anyone could otherwise make the server do at will."""
+    cache = current_app.extensions.setdefault("diagrams", {})
+    key = (game.name, game.version, fmt)
+    if key not in cache:
+        cache[key] = FORMATS[fmt](game)
+    return cache[key]
 
 
 @bp.get("/games")
