@@ -94,9 +94,10 @@ def diagram(name: str):
         raise ApiError(409, "unavailable", str(err)) from None
     response = Response(text, mimetype="image/svg+xml" if fmt == "svg" else "text/plain")
     # The same for everyone until the game's version changes: browsers and proxies may keep it an hour,
-    # then ask again with the ETag and get a 304 without the body.
+    # then ask again with the ETag and get a 304 without the body. A designer restarting the server after
+    # changing the rules sees the new drawing at once: in development mode they ask every time.
     response.cache_control.public = True
-    response.cache_control.max_age = DIAGRAM_MAX_AGE
+    response.cache_control.max_age = 0 if current_app.config["DEV_MODE"] else DIAGRAM_MAX_AGE
     response.add_etag()
     return response.make_conditional(request)
 

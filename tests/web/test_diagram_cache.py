@@ -5,6 +5,7 @@ import subprocess
 import pytest
 
 from framework.designer import diagram
+from tests.conftest import make_app
 from tests.sample_game import Climb
 
 
@@ -42,3 +43,9 @@ def test_diagram_may_be_kept_by_browsers_and_proxies(app, dot_runs):
     again = client.get("/api/games/climb/diagram?format=svg", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304 and again.data == b""
     assert len(dot_runs) == 1
+
+
+def test_in_development_mode_the_browser_asks_again_each_time(tmp_path, dot_runs):
+    app = make_app(f"sqlite:///{tmp_path / 'dev.sqlite'}", DEV_MODE=True)
+    first = app.test_client().get("/api/games/climb/diagram?format=svg")
+    assert first.cache_control.max_age == 0 and first.headers["ETag"]
