@@ -1,4 +1,4 @@
-"""The production setup (README, "Running it for real"): gunicorn as `make serve` runs it, behind nginx
+"""The production setup (README, "Deployment"): gunicorn as `make serve` runs it, behind nginx
 with the shipped deploy/nginx.conf. Clients that send half a request and wait hold a gunicorn thread
 each; through nginx they hold nothing, and everyone else is still answered at once."""
 from __future__ import annotations
@@ -98,6 +98,21 @@ def test_through_nginx_slow_clients_do_not_stop_the_server(gunicorn):
     print(f"\nthrough nginx, {SLOW_CLIENTS} slow clients held: {len(answered)}/20 answered, "
           f"p95 {p95(answered) * 1000:.0f} ms, slowest {max(answered) * 1000:.0f} ms" if answered else "none answered")
     assert len(answered) == 20, f"{20 - len(answered)} of 20 requests got no answer within 2 s"
+
+
+@pytest.mark.slow
+def test_nginx_refuses_bodies_the_app_would_refuse_without_passing_them_on(gunicorn):
+    limit = 64 * 1024  # the app's MAX_CONTENT_LENGTH
+    with throwaway_nginx(gunicorn.port) as port:
+        for size, refused_by_nginx in ((limit, False), (limit + 1, True)):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            try:
+                conn.request("POST", "/api/login", body=b" " * size, headers={"Content-Type": "application/json"})
+                response = conn.getresponse()
+                body = response.read()
+            finally:
+                conn.close()
+            assert (response.status == 413 and b"nginx" in body) is refused_by_nginx, (size, response.status)
 
 
 @pytest.mark.slow
