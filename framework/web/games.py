@@ -77,6 +77,9 @@ def describe_game(game: type[Game]) -> dict:
             "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}
 
 
+DIAGRAM_MAX_AGE = 3600  # seconds browsers and proxies may keep a diagram without asking
+
+
 @bp.get("/games/<name>/diagram")
 @documented("A game's state machine (SVG, dot or Mermaid text)", answer=(200, None),
             errors=(400, 404, 409), query=schemas.DiagramQuery, public=True)
@@ -100,9 +103,6 @@ def diagram(name: str):
     response.cache_control.max_age = 0 if current_app.config["DEV_MODE"] else DIAGRAM_MAX_AGE
     response.add_etag()
     return response.make_conditional(request)
-
-
-DIAGRAM_MAX_AGE = 3600
 
 
 def drawn(game: type[Game], fmt: str) -> str:

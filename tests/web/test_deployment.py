@@ -78,7 +78,7 @@ def timed_gets(port: int, count: int, timeout: float) -> list[float | None]:
 
 
 def warm_up(port: int) -> None:
-    """Until both workers have booted and answered once (the first answer takes seconds): five quick answers."""
+    """Five quick answers in a row: a worker's first answer takes seconds (it imports and boots the app)."""
     deadline, quick = time.monotonic() + 60, 0
     while quick < 5:
         assert time.monotonic() < deadline, "gunicorn did not answer quickly within 60 s"
@@ -117,7 +117,7 @@ def test_nginx_refuses_bodies_the_app_would_refuse_without_passing_them_on(gunic
 
 @pytest.mark.slow
 def test_without_nginx_slow_clients_stop_gunicorn(gunicorn):
-    # What the proxy is for: the same clients straight at gunicorn take every thread it has.
+    # What the proxy is for: the same clients straight at gunicorn take the threads of the workers they reach.
     with slow_clients(gunicorn.port):
         times = timed_gets(gunicorn.port, 10, timeout=1)
     unanswered = sum(t is None for t in times)
