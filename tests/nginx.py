@@ -70,25 +70,28 @@ def throwaway_nginx(upstream_port: int):
     binary = nginx_binary()
     if binary is None:
         unavailable("nginx is not installed")
-    workdir = Path(tempfile.mkdtemp(prefix="bga-nginx-"))
     port = free_port()
+    site = site_for_test(port, upstream_port)
     # As root nginx would hand its workers to `nobody`, who cannot write here: keep them as this user.
     user = f"user {pwd.getpwuid(os.geteuid()).pw_name};" if os.geteuid() == 0 else ""
-    (workdir / "site.conf").write_text(site_for_test(port, upstream_port))
-    (workdir / "nginx.conf").write_text(MAIN.format(user=user, dir=workdir))
-    process = subprocess.Popen([binary, "-p", str(workdir), "-e", str(workdir / "error.log"),
-                                "-c", str(workdir / "nginx.conf"), "-g", "daemon off;"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    workdir = Path(tempfile.mkdtemp(prefix="bga-nginx-"))
+    process = None
     try:
+        (workdir / "site.conf").write_text(site)
+        (workdir / "nginx.conf").write_text(MAIN.format(user=user, dir=workdir))
+        process = subprocess.Popen([binary, "-p", str(workdir), "-e", str(workdir / "error.log"),
+                                    "-c", str(workdir / "nginx.conf"), "-g", "daemon off;"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _wait_for(port, process, workdir)
         yield port
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if process is not None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         shutil.rmtree(workdir, ignore_errors=True)
 
 
