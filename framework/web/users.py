@@ -1,14 +1,14 @@
 """Accounts: register, log in, log out."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 
 from framework.store import users
 from framework.store.database import write_transaction
 from framework.store.delivery import webhook_http_allowed
 from framework.store.webhooks import url_problem
 
-from . import answers, schemas
+from . import answers, limits, schemas
 from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
 from .openapi import documented
@@ -18,9 +18,10 @@ bp = Blueprint("users", __name__, url_prefix="/api")
 
 
 @bp.post("/users")
-@documented("Register", answer=(201, answers.Token), errors=(400, 409), body=schemas.Credentials, public=True)
+@documented("Register", answer=(201, answers.Token), errors=(400, 409, 429), body=schemas.Credentials, public=True)
 def register():
     body = load_body(Credentials())
+    limits.take_registration()
     user = users.create_user(body["name"].strip(), body["password"])
     return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user)}), 201
 
@@ -29,14 +30,11 @@ def register():
 @documented("Log in", answer=(200, answers.Token), errors=(400, 401, 429), body=schemas.Credentials, public=True)
 def login():
     body = load_body(Credentials())
-    name, address = body["name"].strip(), request.remote_addr or "?"
-    limiter = current_app.extensions["login_limiter"]
-    wait = limiter.blocked(name, address)
-    if wait:
-        raise ApiError(429, "too_many_attempts", f"Too many failed logins: try again in {int(wait) + 1} s.")
+    name = body["name"].strip()
+    limits.refuse_limited_login(name)
     user = users.authenticate(name, body["password"])
     if user is None:
-        limiter.failed(name, address)
+        limits.count_failed_login(name)
         raise ApiError(401, "bad_credentials", "Unknown name or wrong password.")
     return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user)})
 

@@ -44,7 +44,7 @@ def check_matches_models(app):
             tables = set(inspect(conn).get_table_names())
         db.engine.dispose()
     assert differences == []
-    assert {"users", "tokens", "tables", "seats", "moves", "notifications", "alembic_version"} <= tables
+    assert {"users", "tokens", "tables", "seats", "moves", "notifications", "attempts", "alembic_version"} <= tables
 
 
 def test_init_db_builds_the_schema_of_the_models_on_sqlite(tmp_path):
@@ -141,4 +141,24 @@ def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
         downgrade(revision="0005")
         with db.engine.connect() as conn:
             assert json.loads(conn.execute(text("SELECT reserved FROM tables")).scalar()) == ["ben", "zed"]
+        db.engine.dispose()
+
+
+def test_attempts_are_counted_in_a_table_of_their_own_that_downgrades_away(tmp_path):
+    """Migration 0007: the login and registration counts every worker shares; going back drops them."""
+    from flask_migrate import downgrade, upgrade
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'attempts.sqlite'}",
+                      "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0006")
+        with db.engine.begin() as conn:
+            insert_user(conn, 1, "anna")
+        upgrade()
+        with db.engine.begin() as conn:
+            insert(conn, "attempts", kind="login", address="203.0.113.5", name_key="k", at="2026-12-01 12:00:00")
+        downgrade(revision="0006")
+        with db.engine.connect() as conn:
+            assert "attempts" not in inspect(conn).get_table_names()
+            assert conn.exec_driver_sql("SELECT name FROM users").scalar() == "anna"
         db.engine.dispose()
