@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from framework.store import db
 from framework.web import create_app
 from framework.web.settings import SettingError
 from tests.conftest import Api, make_app
@@ -24,14 +25,26 @@ def register(client, name: str, address: str = "127.0.0.1", forwarded: str | Non
                        environ_base={"REMOTE_ADDR": address})
 
 
-def test_two_workers_on_one_database_share_the_count(tmp_path):
-    uri = f"sqlite:///{tmp_path / 'shared.sqlite'}"
-    first, second = (make_app(uri, LOGIN_ATTEMPTS=4).test_client() for _ in range(2))
+def check_two_workers_share_the_count(uri: str) -> None:
+    apps = [make_app(uri, LOGIN_ATTEMPTS=4) for _ in range(2)]
+    first, second = (app.test_client() for app in apps)
     Api(first).register("anna", "right-password")
     for worker in (first, second, first, second):
         assert login(worker, "anna", "wrong-guess").status_code == 401
     for worker in (first, second):
         assert login(worker, "anna", "right-password").status_code == 429
+    for app in apps:
+        with app.app_context():
+            db.engine.dispose()
+
+
+def test_two_workers_on_one_database_share_the_count(tmp_path):
+    check_two_workers_share_the_count(f"sqlite:///{tmp_path / 'shared.sqlite'}")
+
+
+@pytest.mark.postgres
+def test_two_workers_on_postgresql_share_the_count(pg_database):
+    check_two_workers_share_the_count(pg_database)
 
 
 def test_guesses_from_one_address_never_lock_the_owner_out_from_another(tmp_path):
@@ -68,6 +81,14 @@ def test_one_address_trying_many_names_meets_a_higher_ceiling(tmp_path):
         assert login(client, name, "wrong-guess", ATTACKER).status_code == 401
     assert login(client, "dora", "wrong-guess", ATTACKER).status_code == 429  # a name not tried yet
     assert login(client, "dora", "wrong-guess", OWNER).status_code == 401
+
+
+def test_an_ipv6_host_counts_as_one_address_however_many_it_takes_from_its_64(tmp_path):
+    client = make_app(f"sqlite:///{tmp_path / 'six.sqlite'}", LOGIN_ATTEMPTS_PER_ADDRESS=2).test_client()
+    for name, address in (("anna", "2001:db8:0:1::1"), ("ben", "2001:db8:0:1::2")):
+        assert login(client, name, "wrong-guess", address).status_code == 401
+    assert login(client, "carl", "wrong-guess", "2001:db8:0:1:ffff::3").status_code == 429
+    assert login(client, "carl", "wrong-guess", "2001:db8:0:2::1").status_code == 401  # the next /64
 
 
 def test_registrations_are_limited_per_address(tmp_path):
@@ -125,10 +146,18 @@ def test_an_unknown_name_costs_one_password_check_like_a_known_one(api, monkeypa
         assert len(checks) == 1, name
 
 
+def test_the_decoy_hash_costs_what_a_new_password_hash_does():
+    from werkzeug.security import generate_password_hash
+
+    from framework.store.users import DECOY_HASH
+
+    method = DECOY_HASH.split("$")[0]  # e.g. scrypt:32768:8:1, its cost in the parameters
+    assert method == generate_password_hash("secret-pass").split("$")[0]
+
+
 def test_only_the_attempts_still_counting_are_kept(tmp_path):
     from datetime import datetime, timedelta
 
-    from framework.store import db
     from framework.store.models import Attempt
 
     now = [datetime(2026, 12, 1, 12, 0)]

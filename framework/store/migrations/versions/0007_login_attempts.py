@@ -26,11 +26,11 @@ def upgrade():
                     sa.PrimaryKeyConstraint('id'))
     with op.batch_alter_table('attempts', schema=None, recreate='never') as batch_op:
         batch_op.create_index('ix_attempts_kind_address_at', ['kind', 'address', 'at'], unique=False)
-        batch_op.create_index(batch_op.f('ix_attempts_at'), ['at'], unique=False)
+        batch_op.create_index('ix_attempts_kind_at', ['kind', 'at'], unique=False)
 
 
 def downgrade():
     with op.batch_alter_table('attempts', schema=None, recreate='never') as batch_op:
-        batch_op.drop_index(batch_op.f('ix_attempts_at'))
+        batch_op.drop_index('ix_attempts_kind_at')
         batch_op.drop_index('ix_attempts_kind_address_at')
     op.drop_table('attempts')
