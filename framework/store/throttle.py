@@ -37,15 +37,25 @@ class Limit:
 def address_key(address: str) -> str:
     """The address as counted: an IPv6 one by its /64, since one home or host usually holds the
     whole /64 and could otherwise take a fresh address for every guess."""
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
+    parsed = parse_address(address)
+    if parsed is None:
         return address[:ADDRESS_LENGTH]
     if parsed.version == 6 and parsed.ipv4_mapped:
         return str(parsed.ipv4_mapped)
     if parsed.version == 6:
         return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
     return str(parsed)
+
+
+def parse_address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An address, also when a proxy wrote it with its port ("1.2.3.4:5678", "[2001:db8::1]:443"):
+    the port changes with every connection and must not make a fresh address."""
+    for candidate in (text.strip(), text.strip().rsplit(":", 1)[0].strip("[]")):
+        try:
+            return ipaddress.ip_address(candidate)
+        except ValueError:
+            continue
+    return None
 
 
 def name_key(name: str) -> str:

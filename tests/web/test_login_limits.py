@@ -116,6 +116,15 @@ def test_behind_a_trusted_proxy_each_client_is_counted_by_its_own_address(tmp_pa
     assert login(client, "anna", "right-password", proxy, forwarded=OWNER).status_code == 200
 
 
+def test_a_port_written_by_the_proxy_gives_no_fresh_address(tmp_path):
+    client = make_app(f"sqlite:///{tmp_path / 'ports.sqlite'}", LOGIN_ATTEMPTS_PER_ADDRESS=2,
+                      TRUSTED_PROXIES=1).test_client()
+    for name, port in (("anna", 1111), ("ben", 2222)):
+        assert login(client, name, "wrong-guess", "10.0.0.2", forwarded=f"{ATTACKER}:{port}").status_code == 401
+    assert login(client, "carl", "wrong-guess", "10.0.0.2", forwarded=f"{ATTACKER}:3333").status_code == 429
+    assert login(client, "carl", "wrong-guess", "10.0.0.2", forwarded="[2001:db8::1]:443").status_code == 401
+
+
 @pytest.mark.parametrize("written", ["two", "-1", "1.5", "true", ""])
 def test_an_unreadable_trusted_proxies_stops_the_server_naming_the_variable(monkeypatch, tmp_path, written):
     monkeypatch.setenv("BGA_TRUSTED_PROXIES", written)
