@@ -46,9 +46,8 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
                              invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat)
         db.session.add(record)
         db.session.flush()
-        db.session.add(Seat(table_id=record.id, seat=0, user_id=creator.id))
-        for seat in range(1, seats if hotseat else 1):
-            db.session.add(Seat(table_id=record.id, seat=seat, user_id=_stand_in(creator, seat).id))
+        for seat, user in enumerate(hotseat_users(creator, seats) if hotseat else [creator]):
+            db.session.add(Seat(table_id=record.id, seat=seat, user_id=user.id))
         db.session.flush()
         db.session.refresh(record)
         _start_if_full(record, game_cls)
@@ -109,6 +108,11 @@ def _record_for_update(table_id: int) -> TableRecord:
     if record is None:
         raise NotFound(f"There is no table {table_id}.")
     return record
+
+
+def hotseat_users(creator: User, seats: int) -> list[User]:
+    """Who holds each seat of a hotseat table: its creator, then their stand-ins."""
+    return [creator, *(_stand_in(creator, seat) for seat in range(1, seats))]
 
 
 def _stand_in(creator: User, seat: int) -> User:

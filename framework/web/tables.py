@@ -379,7 +379,8 @@ def replay_view(table_id: int):
             errors=(400, 401, 403, 404, 409), body=schemas.Fork)
 @login_required
 def fork(table_id: int):
-    """Development: a new hotseat table replayed to move n of this one, to try another line of play."""
+    """Development: a new hotseat table replayed to move n of this one, to try another line of play.
+    The caller holds every seat of it (`?as=<player id>`); the original players are not seated."""
     if not dev_mode():
         raise ApiError(403, "dev_mode_only", "Forking a table is for development mode.")
     move = load_body(Fork())["move"]
