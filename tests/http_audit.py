@@ -21,11 +21,14 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from framework.engine import FINISHED, Table
+from framework.engine import FINISHED, Game, Table
+from framework.engine.plugins import discover_games
 from framework.engine.testing import hidden_sets, leaves, record_hidden_sets
+from framework.store import db
 from tests.audit import MIN_MOVES
 from tests.conftest import Api, make_app
 from tests.http_play import server_table
+from tests.sample_game import Climb
 
 MAX_MOVES = 400  # a bound on one audited game (no shipped game's first hand is this long)
 
@@ -80,22 +83,20 @@ def audit_over_http(tmp_path, game: str, seed: str, report: HttpAudit, *, seats:
                     every: int = 5, private: bool = False, options: dict | None = None) -> HttpAudit:
     """Play one seeded game over HTTP and audit it (see the module's docstring); adds to `report`."""
     with hidden_when_sent() as hidden_then:
-        games = _games(game)
-        seats = seats or games.max_players
+        seats = seats or _game_class(game).max_players
         players = [f"p{seat + 1}" for seat in range(seats)]
         outsider = "stranger" if private else "spectator"
         app, api = audit_app(tmp_path, game, seed, [*players, outsider])
         table_id = _started_table(api, game, players, seed, private, options or {})
         run = _Run(app, api, table_id, seed, players, outsider, private, hidden_then, report, game)
         run.play(every)
+        with app.app_context():
+            db.engine.dispose()
     report.games += 1
     return report
 
 
-def _games(name: str):
-    from framework.engine.plugins import discover_games
-    from tests.sample_game import Climb
-
+def _game_class(name: str) -> type[Game]:
     return Climb if name == "climb" else discover_games([name])[name]
 
 
