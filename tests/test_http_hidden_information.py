@@ -29,7 +29,7 @@ def test_a_private_table_is_audited_and_every_route_is_a_404_to_a_stranger(tmp_p
 
 def test_a_whole_game_is_audited_after_its_end_too(tmp_path):
     """Climb with one card each ends before its first scoring rule stops it: after the end, anyone
-    replays any seat (as that seat saw it), the log is whole, and only players get the export."""
+    replays any seat (as that seat saw it), the log is whole, and a spectator gets the export too."""
     report = audit_over_http(tmp_path, "climb", "http-audit-ended-0001", HttpAudit(), every=2, seats=2,
                              options={"hand_size": 1})
     assert report.leaks == [] and report.ended == 1

@@ -397,17 +397,12 @@ def fork(table_id: int):
 @documented("The game as one file", answer=(200, answers.Export), errors=(401, 403, 404))
 @login_required
 def export(table_id: int):
-    """One JSON file that rebuilds the game anywhere, for the table's own players: it holds the seed,
-    so every hand. Before the end only to someone who already sees every seat: the creator of a
-    hotseat table (development); a player at a table of people waits for the end even in
-    development mode, where people may still be playtesting against each other."""
+    """One JSON file that rebuilds the game anywhere: it holds the seed, so every hand. After the end
+    for anyone who sees the table; before it only in development mode, and only to its own players."""
     record = visible_table(table_id)
-    if not own_table(record, g.user_id):
-        raise ApiError(403, "forbidden", "The export holds every hand: it is for the table's own players.")
-    sees_every_seat = dev_mode() and record.hotseat and record.creator_id == g.user_id
-    if record.status != "finished" and not sees_every_seat:
+    if record.status != "finished" and not (dev_mode() and own_table(record, g.user_id)):
         raise ApiError(403, "forbidden", "The export holds every hand; it is available once the game is over "
-                       "(before that, only to the creator of a hotseat table in development mode).")
+                       "(in development mode, to the table's own players at any time).")
     return jsonify({
         "game": record.game, "version": record.game_version, "options": record.options, "seed": record.seed,
         "players": engine_players(record.players),
