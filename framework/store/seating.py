@@ -77,8 +77,8 @@ def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str,
             raise Conflict("This table has already started.")
         free = record.seats - len(record.players) - len(record.reserved)
         if count > free:
-            raise BadRequest(f"Only {max(free, 0)} seat(s) are free for bots.",
-                             fields={"count": ["More bots than free seats."]})
+            raise Conflict(f"Only {max(free, 0)} seat(s) are free for bots.",
+                           fields={"count": ["More bots than free seats."]})
         seated = {s.user_id for s in record.players}
         for number in range(1, record.seats + 1):
             if count == 0:

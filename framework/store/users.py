@@ -12,7 +12,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .database import write_transaction
 from .driver import Prebuilt
-from .errors import BadRequest, Conflict
+from .errors import Conflict
 from .models import Token, User, db, utcnow
 
 TOKEN_LIFETIME = timedelta(days=30)
@@ -34,7 +34,7 @@ def _digest(token: str) -> str:
 
 def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
     if SYSTEM_NAME.search(name.strip()):
-        raise BadRequest("This name is kept for the server's bots and hotseat seats: choose another.",
+        raise Conflict("This name is kept for the server's bots and hotseat seats: choose another.",
                          fields={"name": ["Kept for bots and hotseat seats."]})
     try:
         with write_transaction():

@@ -10,6 +10,7 @@ from framework.engine.plugins import discover_games
 from framework.store import db, init_database
 
 from . import games, openapi, tables, users
+from .addresses import refuse_undecodable_addresses
 from .cli import register_cli
 from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
@@ -44,6 +45,7 @@ def create_app(config: dict | None = None) -> Flask:
     Migrate(app, db, directory=str(MIGRATIONS))
     app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])
     register_error_handlers(app)
+    refuse_undecodable_addresses(app)
     add_security_headers(app)
     trust_proxies(app)
     for blueprint in (users.bp, games.bp, tables.bp, openapi.bp):

@@ -6,7 +6,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify
 from marshmallow import Schema, fields
 from marshmallow.utils import missing
 
@@ -88,9 +88,7 @@ def diagram(name: str):
     games = current_app.extensions["games"]
     if name not in games:
         raise ApiError(404, "not_found", f"There is no game {name!r}.")
-    fmt = request.args.get("format") or ("svg" if shutil.which("dot") else "mermaid")
-    if fmt not in FORMATS:
-        raise ApiError(400, "invalid_arguments", f"format: one of {', '.join(sorted(FORMATS))}.")
+    fmt = schemas.load_query(schemas.DiagramQuery()).get("format") or ("svg" if shutil.which("dot") else "mermaid")
     try:
         text = drawn(games[name], fmt)
     except RuntimeError as err:

@@ -11,8 +11,9 @@ from framework.store.webhooks import url_problem
 from . import answers, limits, schemas
 from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
+from .me_settings import settings_schema
 from .openapi import documented
-from .schemas import Credentials, Settings, load_body
+from .schemas import Credentials, load_body
 
 bp = Blueprint("users", __name__, url_prefix="/api")
 
@@ -60,11 +61,11 @@ def me():
 
 
 @bp.patch("/me")
-@documented("Change where 'your turn' goes", answer=(200, answers.Me), errors=(400, 401), body=schemas.Settings)
+@documented("Change where 'your turn' goes", answer=(200, answers.Me), errors=(400, 401), body=settings_schema)
 @login_required
 def update_me():
     """Set or clear the e-mail address and webhook for "your turn" messages, or switch either off."""
-    changes = load_body(Settings())
+    changes = load_body(settings_schema(current_app)())
     if changes.get("webhook_url"):
         config = current_app.config
         problem = url_problem(changes["webhook_url"], allow_http=webhook_http_allowed(config),

@@ -93,7 +93,7 @@ def test_chat_with_a_lone_surrogate_is_refused_and_nothing_is_said(api):
                                   "anna #2 [seat]"])
 def test_the_names_of_bots_and_stand_ins_cannot_be_registered(client, name):
     answer = client.post("/api/users", json={"name": name, "password": "secret-pass"})
-    assert answer.status_code == 400 and "kept for the server's bots" in answer.json["error"]["message"]
+    assert answer.status_code == 409 and "kept for the server's bots" in answer.json["error"]["message"]
 
 
 def squatter(app, name: str) -> int:

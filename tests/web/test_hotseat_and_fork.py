@@ -56,7 +56,7 @@ def test_fork_replays_to_move_n_as_a_hotseat_table(api):
     played = api.post(f"/api/tables/{fork_id}/actions/playCard?as={seats[0]['id']}", "ben", json={"card": other_card})
     assert played.status_code == 200
     assert api.view(table_id, "anna")["table"]["move"] == 3  # the original is untouched
-    assert api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 9}).status_code == 400
+    assert api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 9}).status_code == 404  # no such move
 
 
 def test_a_fork_seats_none_of_the_original_players_and_its_maker_plays_every_seat(api):
