@@ -17,7 +17,7 @@ TESTING_OPTIONS = ("deal",)
 def options_schema(game: type[Game], *, described: bool) -> Schema:
     if game.option_schema is None:
         return Schema.from_dict({}, name=f"{game.name}_options")()
-    hidden = tuple(name for name in TESTING_OPTIONS if name in game.option_schema._declared_fields)
+    hidden = tuple(name for name in TESTING_OPTIONS if name in game.option_schema().fields)
     return game.option_schema(exclude=hidden if described else ())
 
 
