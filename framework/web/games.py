@@ -6,7 +6,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema, fields
 from marshmallow.utils import missing
 

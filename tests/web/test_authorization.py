@@ -112,7 +112,7 @@ PRIVATE_MATRIX = [
     ("get", "/api/tables/{t}/replay", None, [409, 409, 409]),
     ("get", "/api/tables/{t}/export", None, [403, 403, 403]),
     ("post", "/api/tables/{t}/actions/pickCharm", {"charm": "jade"}, [403, 409, 409]),
-    ("post", "/api/tables/{t}/bots", {"count": 1}, [403, 403, 400]),
+    ("post", "/api/tables/{t}/bots", {"count": 1}, [403, 403, 409]),
     ("post", "/api/tables/{t}/continue", None, [403, 409, 409]),
     ("post", "/api/tables/{t}/leave", {}, [409, 409, 409]),
     # Rita takes her seat and the game starts; the others, seated, are asked for the code first.
