@@ -20,10 +20,12 @@ run: install
 	@echo "Serving on http://127.0.0.1:$(PORT)/  (Ctrl+C stops)"
 	$(FLASK) run --host 127.0.0.1 --port $(PORT)
 
-# Several worker processes (set DATABASE_URL for PostgreSQL).
+# Several worker processes (set DATABASE_URL for PostgreSQL). On the internet, behind nginx: a client that
+# sends half a request holds a worker thread, and a few of them stop the server.
 serve: install
 	$(FLASK) init-db
 	@echo "Serving on http://127.0.0.1:$(PORT)/ with 2 workers"
+	@echo "Not meant to face the internet directly: put nginx in front (deploy/nginx.conf, README \"Deployment\")."
 	$(VENV)/bin/gunicorn --workers 2 --bind 127.0.0.1:$(PORT) 'framework.web:create_app()'
 
 lint: install

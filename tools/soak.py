@@ -67,7 +67,8 @@ def players_of(conn, table_id: int) -> list[dict]:
     return [{"id": user_id, "name": name} for user_id, name in seats]
 
 
-SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000"}
+SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000",
+              "BGA_REGISTRATIONS_PER_ADDRESS": "1000000"}
 
 
 def prepare(url: str, lanes: int, tables_per_lane: int, seats: int) -> list[list[dict]]:
@@ -77,7 +78,7 @@ def prepare(url: str, lanes: int, tables_per_lane: int, seats: int) -> list[list
     from framework.web import create_app
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "GAMES": [], "GAMES_EXTRA": [GAME_SPEC],
-                      "LOGIN_ATTEMPTS": 10**6})
+                      "LOGIN_ATTEMPTS": 10**6, "REGISTRATIONS_PER_ADDRESS": 10**6})
     with app.app_context():
         db.create_all()
     client, made = app.test_client(), []

@@ -22,6 +22,9 @@ class GameStateMachine:
         self._registry = table.game_cls.registry()
         self._by_id = self._registry.by_id
         self._pending: Any = _UNSET
+        # States entered by the last action (or by setup), the one it left included when it comes back
+        # to it: not saved, the store asks it right after the move.
+        self.states_entered = 0
 
     # ----- where the table is ------------------------------------------------------------------
     def current_state(self) -> type[State]:
@@ -103,10 +106,12 @@ class GameStateMachine:
         """Enter the first state `setup()` named, then run automatic states until a player must act."""
         if first is None:
             raise GameDefinitionError(f"{self._table.game_cls.name}: setup() must return the first state")
+        self.states_entered = 0
         self._go(self._registry.resolve(first, None))
 
     def begin_action(self) -> None:
         self._pending = _UNSET
+        self.states_entered = 0
 
     def follow(self, source: type[State], result: Any) -> None:
         """After an action in `source`: go where it returned, else where it asked with next_state."""
@@ -124,6 +129,7 @@ class GameStateMachine:
         state, game = self._state, self._table.game
         for _ in range(MAX_AUTOMATIC_STEPS):
             state.state_id = state_cls.id
+            self.states_entered += 1
             if state_cls.id == GAME_END_ID:
                 state.progression = 100
                 state.active = None

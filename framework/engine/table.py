@@ -15,7 +15,7 @@ from .errors import GameDefinitionError, WrongPlayerCount
 from .game import Game
 from .gamestate import GameStateMachine
 from .records import Notification
-from .states import GAME_END_ID, State
+from .states import GAME_END_ID, MULTIPLE_ACTIVE, State
 from .table_state import TableState
 from .views import table_view
 
@@ -86,6 +86,20 @@ class Table:
 
     def active_players(self) -> list[int]:
         return self.gamestate.active_players()
+
+    @property
+    def entered_state(self) -> bool:
+        """Whether the last move (or setup) entered a state, even the one it was in: a new decision."""
+        return self.gamestate.states_entered > 0
+
+    def answers_simultaneously(self, player_id: int, action: str) -> bool:
+        """Whether `action` is this player's answer in the multiple_active state they are active in:
+        each player answers on their own there, so others' answers meanwhile do not change its meaning.
+        An out-of-turn or game-wide action (a bomb) is never one."""
+        state_cls = self.current_state
+        spec = state_cls.actions.get(action)
+        return (state_cls.type is MULTIPLE_ACTIVE and spec is not None and not spec.out_of_turn
+                and self.gamestate.is_player_active(player_id, state_cls))
 
     def scores(self) -> dict[int, tuple[int, int]]:
         return {int(pid): (s[0], s[1]) for pid, s in self.state.scores.items()}

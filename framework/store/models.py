@@ -1,4 +1,5 @@
-"""The database as ORM models: users and their tokens, tables, seats, the move log, notifications.
+"""The database as ORM models: users and their tokens, tables, seats, the move log, notifications,
+and the attempts counted against the login and registration limits.
 
 The models of the move log and of notifications are `MoveRecord` and `NotificationRecord`: the
 engine's value types are `framework.engine.Move` and `framework.engine.Notification`.
@@ -199,3 +200,22 @@ class OutboxMessage(db.Model):
     last_error: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     sent_at: Mapped[datetime | None] = mapped_column(nullable=True)
+
+
+class Attempt(db.Model):
+    """A failed login or a registration, counted against its address's limits (table `attempts`).
+
+    Kept in the database so every worker and host counts the same attempts; rows older than their
+    limit's window are deleted as new ones are written.
+    """
+
+    __tablename__ = "attempts"
+    # Counting reads an address's rows in the window; pruning deletes a kind's rows out of it.
+    __table_args__ = (Index("ix_attempts_kind_address_at", "kind", "address", "at"),
+                      Index("ix_attempts_kind_at", "kind", "at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # login (a failed one) | register
+    address: Mapped[str] = mapped_column(String(64))  # the client's address (an IPv6 one by its /64)
+    # The name a login tried, as a SHA-256 of its folded form: a password typed as a name is not kept.
+    name_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[datetime]

@@ -81,10 +81,11 @@ def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: 
             raise Forbidden("You do not sit at this table.")
         if row.status == "open":
             raise Conflict("This table has not started yet.")
-        if expected_move is not None and expected_move != row.move:
+        table = load_engine_table(row, games)
+        if expected_move is not None and expected_move != row.move and \
+                not answers_from_view(seat, table, action, expected_move):
             raise StaleMove(f"The table has moved on (move {row.move}, you sent {expected_move}): "
                             "look again and retry.", move=row.move)
-        table = load_engine_table(row, games)
         seq_before = table.state.seq
         now = clock()
         note_acting(seat, now)
@@ -96,6 +97,14 @@ def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: 
     automatic = play_automatic(table_id, games, budget) if automatic_next else Automatic(0, False)
     return MoveResult(user_id, table.move, [n.for_client() for n in made if n.visible_to(user_id)], automatic,
                       seq_before)
+
+
+def answers_from_view(seat: SeatRow, table: Table, action: str, seen: int) -> bool:
+    """Whether a move sent from an older view still means what its player meant: an answer in the
+    multiple_active state they are active in, entered (or made theirs) by the move they saw or
+    before. Others' answers since do not change it; anything else sent from an old view is stale."""
+    return (seen < table.move and seat.active_since is not None and seat.active_since <= seen
+            and table.answers_simultaneously(seat.user_id, action))
 
 
 def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET,
@@ -164,4 +173,4 @@ def _commit(row: TableRow, table: Table, player_id: int, action: str, args: dict
     write_move(row.id, table.move, player_id, action, args, actor)
     write_notifications(row.id, made)
     write_snapshot(row, table)
-    update_turns(row, table, now, mover=player_id)
+    update_turns(row, table, now, mover=player_id, new_state=table.entered_state)

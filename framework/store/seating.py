@@ -46,9 +46,8 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
                              invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat)
         db.session.add(record)
         db.session.flush()
-        db.session.add(Seat(table_id=record.id, seat=0, user_id=creator.id))
-        for seat in range(1, seats if hotseat else 1):
-            db.session.add(Seat(table_id=record.id, seat=seat, user_id=_stand_in(creator, seat).id))
+        for seat, user in enumerate(hotseat_users(creator, seats) if hotseat else [creator]):
+            db.session.add(Seat(table_id=record.id, seat=seat, user_id=user.id))
         db.session.flush()
         db.session.refresh(record)
         _start_if_full(record, game_cls)
@@ -78,8 +77,8 @@ def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str,
             raise Conflict("This table has already started.")
         free = record.seats - len(record.players) - len(record.reserved)
         if count > free:
-            raise BadRequest(f"Only {max(free, 0)} seat(s) are free for bots.",
-                             fields={"count": ["More bots than free seats."]})
+            raise Conflict(f"Only {max(free, 0)} seat(s) are free for bots.",
+                           fields={"count": ["More bots than free seats."]})
         seated = {s.user_id for s in record.players}
         for number in range(1, record.seats + 1):
             if count == 0:
@@ -109,6 +108,11 @@ def _record_for_update(table_id: int) -> TableRecord:
     if record is None:
         raise NotFound(f"There is no table {table_id}.")
     return record
+
+
+def hotseat_users(creator: User, seats: int) -> list[User]:
+    """Who holds each seat of a hotseat table: its creator, then their stand-ins."""
+    return [creator, *(_stand_in(creator, seat) for seat in range(1, seats))]
 
 
 def _stand_in(creator: User, seat: int) -> User:

@@ -20,16 +20,17 @@ from .models import Seat, TableRecord, clock, db
 
 
 def update_turns(record: TableRow, table: Table, now: datetime | None = None,
-                 mover: int | None = None) -> None:
+                 mover: int | None = None, new_state: bool = False) -> None:
     """Who became active: a deadline when the table has a time limit, and a "your turn" message.
 
-    A player still active after their own move starts a new turn: a new deadline. Writes every
-    seat change made since the table was locked (presence included).
+    A player still active after their own move, or after a move that entered a state (`new_state`),
+    starts a new turn: a new deadline, and `active_since` is that move (a stale answer is judged by
+    it). Writes every seat change made since the table was locked (presence included).
     """
     now = now or clock()
     active = set(table.active_players()) if table.status == "playing" else set()
     for seat in record.players:
-        if seat.user_id not in active or seat.user_id == mover:
+        if seat.user_id not in active or seat.user_id == mover or new_state:
             seat.set(active_since=None, deadline=None)
         if seat.user_id in active and seat.active_since is None:
             seat.set(active_since=table.move)

@@ -27,18 +27,25 @@ SYSTEM_MARK = {"bot": "bot", "stand_in": "seat"}
 SYSTEM_NAME = re.compile(r"^(random|heuristic) bot \d+$|\s#\d+$|\s\[(bot|seat)\]$", re.IGNORECASE)
 
 
+# Checked when a login names nobody (or a bot), so that costs what a wrong password does: the hash
+# of a random password thrown away, made as generate_password_hash makes them (method and cost).
+DECOY_HASH = ("scrypt:32768:8:1$kJcXunQFdTulRz55$623662ca2bb92a5be0e2e051ee85f7f540a445b54a6239d68b29135ae000d1a7"
+              "1e161d9b321ed9c8196784a52774a775ebd9f043d3cf5f071b8374229c1af70d")
+
+
 def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
     """A person's account, under the name rules (`names`) and the password rules (`passwords`)."""
     name = names.normalise(name)
     refuse("name", names.name_problem(name))
     if SYSTEM_NAME.search(name):
-        raise BadRequest("This name is kept for the server's bots and hotseat seats: choose another.",
+        raise Conflict("This name is kept for the server's bots and hotseat seats: choose another.",
                          fields={"name": ["Kept for bots and hotseat seats."]})
     refuse("password", password_problem(password, name))
+    password_hash = generate_password_hash(password)  # ~130 ms: before the write lock, not under it
     try:
         with write_transaction():
             refuse_look_alike(name)
-            user = User(name=name, password_hash=generate_password_hash(password), is_bot=is_bot)
+            user = User(name=name, password_hash=password_hash, is_bot=is_bot)
             db.session.add(user)
     except IntegrityError:
         raise Conflict(f"The name {name!r} is taken.") from None
@@ -73,9 +80,10 @@ def find_by_name(name: str) -> User | None:
 
 def authenticate(name: str, password: str) -> User | None:
     user = find_by_name(name)
-    if user is None or user.kind != "person" or not check_password_hash(user.password_hash, password):
+    if user is None or user.kind != "person":
+        check_password_hash(DECOY_HASH, password)  # as slow as a wrong password: the time tells no names
         return None
-    return user
+    return user if check_password_hash(user.password_hash, password) else None
 
 
 class WrongPassword(Forbidden):

@@ -10,11 +10,13 @@ from framework.engine.plugins import discover_games
 from framework.store import db, init_database
 
 from . import account, games, openapi, tables, users
+from .addresses import refuse_undecodable_addresses
 from .cli import register_cli
 from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
+from .proxies import trust_proxies
 from .schemas import IdConverter
-from .security import LoginLimiter, add_security_headers
+from .security import add_security_headers
 from .settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,8 +32,12 @@ def create_app(config: dict | None = None) -> Flask:
         GAMES_EXTRA=[],                # "module:Class" plugins not registered (the tests' own game)
         DEV_MODE=False,                # fixed deals, chosen seeds, hotseat, forks and early exports
         WEBHOOK_PRIVATE_TARGETS=False,  # webhooks may reach loopback and private addresses (a local bridge)
-        LOGIN_ATTEMPTS=10,             # failed logins allowed per name and per address ...
+        TRUSTED_PROXIES=0,             # reverse proxies in front that set X-Forwarded-For (0: ignore it)
+        LOGIN_ATTEMPTS=10,             # failed logins allowed for a name from one address ...
+        LOGIN_ATTEMPTS_PER_ADDRESS=100,  # ... and for any names from one address ...
         LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
+        REGISTRATIONS_PER_ADDRESS=10,  # new accounts from one address (each costs a password hash) ...
+        REGISTRATION_WINDOW_SECONDS=3600,  # ... in this many seconds
     )
     load_settings(app, config)
     app.url_map.converters["id"] = IdConverter  # before the blueprints add their rules
@@ -39,8 +45,9 @@ def create_app(config: dict | None = None) -> Flask:
     Migrate(app, db, directory=str(MIGRATIONS))
     app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])
     register_error_handlers(app)
+    refuse_undecodable_addresses(app)
     add_security_headers(app)
-    app.extensions["login_limiter"] = LoginLimiter(app.config["LOGIN_ATTEMPTS"], app.config["LOGIN_WINDOW_SECONDS"])
+    trust_proxies(app)
     for blueprint in (users.bp, account.bp, games.bp, tables.bp, openapi.bp):
         app.register_blueprint(blueprint)
     register_cli(app)

@@ -1,14 +1,12 @@
 """Keeping an account safe: my sessions (list, log one out, log out everywhere), my password."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, jsonify, request
+from flask import Blueprint, g, jsonify
 
 from framework.store import sessions, users
-from framework.store.names import comparison_key
 
-from . import answers, schemas
+from . import answers, limits, schemas
 from .auth import current_user, login_required, required_token
-from .errors import ApiError
 from .openapi import documented
 
 bp = Blueprint("account", __name__, url_prefix="/api/me")
@@ -51,15 +49,11 @@ def change_password():
     """The current password proves it is the owner, not someone who found a logged-in browser; wrong
     guesses count against the account with the failed logins."""
     body = schemas.load_body(schemas.PasswordChange())
-    user, address = current_user(), request.remote_addr or "?"
-    counted_as = comparison_key(user.name)  # as login counts the name's failures
-    limiter = current_app.extensions["login_limiter"]
-    wait = limiter.blocked(counted_as, address)
-    if wait:
-        raise ApiError(429, "too_many_attempts", f"Too many wrong passwords: try again in {int(wait) + 1} s.")
+    user = current_user()
+    limits.refuse_limited_login(user.name, "Too many wrong passwords")  # counted with the failed logins
     try:
         revoked = users.change_password(user, body["current_password"], body["new_password"], required_token())
     except users.WrongPassword:
-        limiter.failed(counted_as, address)
+        limits.count_failed_login(user.name)
         raise
     return jsonify({"ok": True, "revoked": revoked})

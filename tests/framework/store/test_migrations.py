@@ -44,7 +44,7 @@ def check_matches_models(app):
             tables = set(inspect(conn).get_table_names())
         db.engine.dispose()
     assert differences == []
-    assert {"users", "tokens", "tables", "seats", "moves", "notifications", "alembic_version"} <= tables
+    assert {"users", "tokens", "tables", "seats", "moves", "notifications", "attempts", "alembic_version"} <= tables
 
 
 def test_init_db_builds_the_schema_of_the_models_on_sqlite(tmp_path):
@@ -178,4 +178,23 @@ def test_existing_names_get_keys_and_ones_that_differ_only_by_case_keep_working(
         with db.engine.connect() as conn:
             columns = {c["name"] for c in inspect(conn).get_columns("users")}
             assert "name_key" not in columns and conn.execute(text("SELECT count(*) FROM users")).scalar() == 4
+
+
+def test_attempts_are_counted_in_a_table_of_their_own_that_downgrades_away(tmp_path):
+    """Migration 0007: the login and registration counts every worker shares; going back drops them."""
+    from flask_migrate import downgrade, upgrade
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'attempts.sqlite'}",
+                      "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0006")
+        with db.engine.begin() as conn:
+            insert_user(conn, 1, "anna")
+        upgrade()
+        with db.engine.begin() as conn:
+            insert(conn, "attempts", kind="login", address="203.0.113.5", name_key="k", at="2026-12-01 12:00:00")
+        downgrade(revision="0006")
+        with db.engine.connect() as conn:
+            assert "attempts" not in inspect(conn).get_table_names()
+            assert conn.exec_driver_sql("SELECT name FROM users").scalar() == "anna"
         db.engine.dispose()

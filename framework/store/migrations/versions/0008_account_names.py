@@ -20,7 +20,7 @@ from alembic import op
 from framework.store.names import comparison_key, skeleton
 
 revision = '0008'
-down_revision = '0006'
+down_revision = '0007'
 branch_labels = None
 depends_on = None
 
