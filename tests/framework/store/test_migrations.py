@@ -11,6 +11,10 @@ from framework.store import db
 from framework.web import create_app
 
 
+def bare_app(path):
+    """An app on its own SQLite file, serving no game: the migrations are the subject."""
+    return create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "GAMES": []})
+
 def migrated_app(uri):
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri, "GAMES": []})
     result = app.test_cli_runner().invoke(args=["init-db"], catch_exceptions=False)
@@ -64,8 +68,7 @@ def test_upgrade_keeps_a_game_in_progress(tmp_path):
     from flask_migrate import upgrade
     from sqlalchemy import text
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "old.sqlite")
     with app.app_context():
         upgrade(revision="0001")
         with db.engine.begin() as conn:
@@ -103,8 +106,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
                                          separators=(",", ":")).encode()).hexdigest()
     assert old_hash != table.state_hash()
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'summon.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "summon.sqlite")
     with app.app_context():
         upgrade(revision="0003")
         with db.engine.begin() as conn:
@@ -127,8 +129,7 @@ def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
     from flask_migrate import downgrade, upgrade
     from sqlalchemy import text
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'seats.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "seats.sqlite")
     with app.app_context():
         upgrade(revision="0005")
         with db.engine.begin() as conn:
@@ -153,8 +154,7 @@ def test_existing_names_get_keys_and_ones_that_differ_only_by_case_keep_working(
 
     from tests.conftest import Api
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'names.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "names.sqlite")
     secret = generate_password_hash("secret-pass", method="pbkdf2:sha256:1000")
     with app.app_context():
         upgrade(revision="0006")
@@ -184,8 +184,7 @@ def test_attempts_are_counted_in_a_table_of_their_own_that_downgrades_away(tmp_p
     """Migration 0007: the login and registration counts every worker shares; going back drops them."""
     from flask_migrate import downgrade, upgrade
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'attempts.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "attempts.sqlite")
     with app.app_context():
         upgrade(revision="0006")
         with db.engine.begin() as conn:
