@@ -119,7 +119,9 @@ class Client(threading.Thread):
             connection.request(method, path, body=json.dumps(body) if body is not None else None,
                                headers={"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"})
             answer = connection.getresponse()
-            return answer.status, json.loads(answer.read() or b"null")
+            body = answer.read()
+            # A proxy's 5xx page is HTML, not JSON: its status is all that counts (tools/multihost.py).
+            return answer.status, (json.loads(body or b"null") if answer.status < 500 else None)
         finally:
             connection.close()
 
