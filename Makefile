@@ -35,9 +35,12 @@ test: install lint
 	$(PY) -m pytest
 
 # Load test: 2 gunicorn workers on SQLite then PostgreSQL, 10,000 racing moves each, a worker killed
-# mid-way; then the hidden-information audit on 1,000 random games per game.
+# mid-way; then the hidden-information audit on 1,000 random games per game; then two hosts on one
+# PostgreSQL behind nginx, 4,000 moves, one host killed and restarted, the other restarted after
+# (docs/deploying.md).
 soak: install
 	$(PY) -m tools.soak --moves 10000 --db both
+	$(PY) -m tools.multihost --moves 4000
 
 # Speed: HTTP against a bare Flask baseline, self-play, replay, storage, views, the page; writes BENCHMARKS.md.
 bench: install

@@ -14,9 +14,10 @@ def test_two_hosts_behind_nginx_survive_a_killed_host_and_a_rolling_restart():
     with throwaway_cluster() as url:
         report = run_multihost(url, moves=1000, tables=6)
     print(report.line())
+    print(report.timeline())
     assert report.lost == 0 and report.doubled == 0
     assert report.tables_verified == report.tables
     assert len(report.accepted) > 300
     # 5xx only to requests that were at the killed host when it died; nginx passed the rest on.
-    assert len(report.errors) == len(report.in_flight_at_kill()), report.errors
+    assert len(report.errors) == len(report.in_flight_at_kill()), report.timeline()
     assert len(report.answered_by) == 2 and min(report.answered_by.values()) > 100, report.answered_by

@@ -196,6 +196,7 @@ def main() -> int:
     with throwaway_cluster() as url:
         report = run_multihost(url, args.moves, tables=args.tables)
     print(report.line(), flush=True)
+    print(f"timeline (s from the kill): {report.timeline()}", flush=True)
     other = len(report.errors) - len(report.in_flight_at_kill())
     return 0 if report.lost == report.doubled == other == 0 and report.tables_verified == report.tables else 1
 
