@@ -7,8 +7,9 @@ only for requests that were in flight to the killed host. Everything runs on 127
 
     python -m tools.multihost --moves 4000
 
-The hosts share one loopback and differ by port: separate network namespaces would need root and a
-veth pair for each host, and change nothing nginx or PostgreSQL can tell apart.
+The hosts share one loopback and differ by port: separate network namespaces would need root, a veth
+pair for each host and PostgreSQL listening beyond loopback, and change nothing nginx or PostgreSQL
+can tell apart. A host's master and workers are one process group, killed together.
 """
 from __future__ import annotations
 
