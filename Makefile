@@ -20,10 +20,12 @@ run: install
 	@echo "Serving on http://127.0.0.1:$(PORT)/  (Ctrl+C stops)"
 	$(FLASK) run --host 127.0.0.1 --port $(PORT)
 
-# Several worker processes (set DATABASE_URL for PostgreSQL).
+# Several worker processes (set DATABASE_URL for PostgreSQL). On the internet, behind nginx: a client that
+# sends half a request holds a worker thread, and a few of them stop the server.
 serve: install
 	$(FLASK) init-db
 	@echo "Serving on http://127.0.0.1:$(PORT)/ with 2 workers"
+	@echo "Not meant to face the internet directly: put nginx in front (deploy/nginx.conf, README \"Deployment\")."
 	$(VENV)/bin/gunicorn --workers 2 --bind 127.0.0.1:$(PORT) 'framework.web:create_app()'
 
 lint: install
@@ -33,9 +35,12 @@ test: install lint
 	$(PY) -m pytest
 
 # Load test: 2 gunicorn workers on SQLite then PostgreSQL, 10,000 racing moves each, a worker killed
-# mid-way; then the hidden-information audit on 1,000 random games per game.
+# mid-way; then the hidden-information audit on 1,000 random games per game; then two hosts on one
+# PostgreSQL behind nginx, 4,000 moves, one host killed and restarted, the other restarted after
+# (docs/deploying.md).
 soak: install
 	$(PY) -m tools.soak --moves 10000 --db both
+	$(PY) -m tools.multihost --moves 4000
 
 # Speed: HTTP against a bare Flask baseline, self-play, replay, storage, views, the page, push; writes BENCHMARKS.md.
 bench: install

@@ -9,13 +9,15 @@ from framework.web import create_app
 from .postgres import throwaway_cluster
 
 TEST_GAMES = ["tests.sample_game:Climb"]
+UNLIMITED = 10**6
 pytest_plugins = ["tests.receivers"]  # the smtp and webhook receiver fixtures
 
 
 def make_app(database_uri: str, **config):
-    """The app with only the tests' own game: framework tests do not depend on the real games."""
+    """The app with only the tests' own game: framework tests do not depend on the real games.
+    Tests register many players from one address: the registration limit is the limit tests' own."""
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": [],
-                      "GAMES_EXTRA": TEST_GAMES, **config})
+                      "GAMES_EXTRA": TEST_GAMES, "REGISTRATIONS_PER_ADDRESS": UNLIMITED, **config})
     with app.app_context():
         db.create_all()
     return app

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from framework.engine import Table
 from framework.store import db
 from framework.store.loading import load_engine_table
 from framework.store.queries import get_table
@@ -23,11 +24,17 @@ def game_app(tmp_path, game: str, names: list[str]):
     return app, api
 
 
-def choose_move(app, table_id: int, player_id: int, chooser: random.Random, heuristic: bool) -> tuple[str, dict]:
-    """The game's heuristic move for that player (a sensible player), else a random legal one."""
+def server_table(app, table_id: int) -> Table:
+    """The server's copy of the table, as the engine has it after the last move."""
     with app.app_context():
         table = load_engine_table(get_table(table_id), app.extensions["games"])
         db.session.remove()
+    return table
+
+
+def choose_move(app, table_id: int, player_id: int, chooser: random.Random, heuristic: bool) -> tuple[str, dict]:
+    """The game's heuristic move for that player (a sensible player), else a random legal one."""
+    table = server_table(app, table_id)
     move = table.game.heuristic_move(player_id) if heuristic else None
     return move if move is not None else table.random_action(player_id, chooser)
 

@@ -32,3 +32,10 @@ def test_random_games_are_checked_and_replay(name, number):
                    on_move=lambda table, number, move, made: notifications.extend(made))
     assert again.state_hash() == played.table.state_hash()
     assert notifications == played.notifications
+    # Under other player ids (a fork's stand-ins) the same moves give each seat the same game: a
+    # player named in an argument must be declared `PlayerId`, or the replay goes elsewhere.
+    renames = {p["id"]: p["id"] + 1000 for p in played.players}
+    others = [{"id": renames[p["id"]], "name": p["name"]} for p in played.players]
+    moved = replay(game, others, played.options, played.seed, played.moves, renames=renames)
+    assert (moved.move, moved.current_state) == (played.table.move, played.table.current_state)
+    assert moved.scores() == {renames[player]: score for player, score in played.table.scores().items()}

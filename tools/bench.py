@@ -190,7 +190,7 @@ def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
     from framework.web import create_app
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "GAMES": ["dragon_phoenix"],
-                      "LOGIN_ATTEMPTS": 10**6})
+                      "LOGIN_ATTEMPTS": 10**6, "REGISTRATIONS_PER_ADDRESS": 10**6})
     with app.app_context():
         db.create_all()
     client, game, scripts = app.test_client(), load_game("dragon_phoenix"), []
@@ -219,7 +219,8 @@ def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
     with app.app_context():
         db.engine.dispose()
     server = Gunicorn("framework.web:create_app()", url, workers,
-                    {"BGA_GAMES": '["dragon_phoenix"]', "BGA_LOGIN_ATTEMPTS": "1000000"})
+                    {"BGA_GAMES": '["dragon_phoenix"]', "BGA_LOGIN_ATTEMPTS": "1000000",
+                     "BGA_REGISTRATIONS_PER_ADDRESS": "1000000"})
     try:
         return load(server.port, scripts, seconds)
     finally:

@@ -19,15 +19,21 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """gunicorn on 127.0.0.1 with `workers` processes, serving `app_spec` on the database at `url`."""
+    """gunicorn on 127.0.0.1 with `workers` processes, serving `app_spec` on the database at `url`.
+
+    `port` restarts a host where a proxy expects it; `own_group` puts master and workers in a process
+    group of their own, so kill_group() can end them all at once as a crashed machine would;
+    `extra_args` go to gunicorn's command line (another worker class, say).
+    """
 
     def __init__(self, app_spec: str, url: str, workers: int, extra_env: dict | None = None,
-                 extra_args: tuple[str, ...] = ()):
-        self.port = free_port()
+                 port: int | None = None, own_group: bool = False, extra_args: tuple[str, ...] = ()):
+        self.port = port or free_port()
         env = {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url, "PYTHONPATH": str(ROOT), **(extra_env or {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"127.0.0.1:{self.port}",
-             "--graceful-timeout", "5", "--log-level", "warning", *extra_args, app_spec], env=env, cwd=ROOT)
+             "--graceful-timeout", "5", "--log-level", "warning", *extra_args, app_spec], env=env, cwd=ROOT,
+            start_new_session=own_group)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -42,9 +48,26 @@ class Gunicorn:
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         return [int(p) for p in children.read_text().split()] if children.exists() else []
 
+    def kill_group(self) -> None:
+        """SIGKILL to the master and its workers together (needs own_group): nothing gets to clean up.
+        Returns once every one of them is dead (gone, or a zombie nobody reaps)."""
+        workers = self.worker_pids()
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.01)
+
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
         try:
             self.process.wait(20)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False

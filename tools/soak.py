@@ -67,7 +67,8 @@ def players_of(conn, table_id: int) -> list[dict]:
     return [{"id": user_id, "name": name} for user_id, name in seats]
 
 
-SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000"}
+SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000",
+              "BGA_REGISTRATIONS_PER_ADDRESS": "1000000"}
 
 
 def prepare(url: str, lanes: int, tables_per_lane: int, seats: int) -> list[list[dict]]:
@@ -77,7 +78,7 @@ def prepare(url: str, lanes: int, tables_per_lane: int, seats: int) -> list[list
     from framework.web import create_app
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "GAMES": [], "GAMES_EXTRA": [GAME_SPEC],
-                      "LOGIN_ATTEMPTS": 10**6})
+                      "LOGIN_ATTEMPTS": 10**6, "REGISTRATIONS_PER_ADDRESS": 10**6})
     with app.app_context():
         db.create_all()
     client, made = app.test_client(), []
@@ -118,7 +119,9 @@ class Client(threading.Thread):
             connection.request(method, path, body=json.dumps(body) if body is not None else None,
                                headers={"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"})
             answer = connection.getresponse()
-            return answer.status, json.loads(answer.read() or b"null")
+            body = answer.read()
+            # A proxy's 5xx page is HTML, not JSON: its status is all that counts (tools/multihost.py).
+            return answer.status, (json.loads(body or b"null") if answer.status < 500 else None)
         finally:
             connection.close()
 

@@ -19,6 +19,7 @@ from .errors import (
 )
 from .game import Game, Player
 from .per_player import PerPlayer, player_keyed
+from .player_args import PlayerId
 from .records import Move, Notification
 from .registry import Registry
 from .replay import ReplayRefused, replay
@@ -40,6 +41,6 @@ __all__ = [
     "ACTIVE_PLAYER", "BOTS", "FINISHED", "GAME", "GAME_END_ID", "GAME_SETUP_ID", "MANAGER", "MULTIPLE_ACTIVE",
     "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
-    "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
+    "PlayerId", "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
     "UserError", "WrongPlayerCount", "action", "first_message", "player_keyed", "replay",
 ]

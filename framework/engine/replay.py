@@ -1,11 +1,12 @@
 """Rebuild a table from its seed, options, players and move log: the one replay loop, with hooks."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .errors import ActionError, GameDefinitionError
 from .game import Game
+from .player_args import renamed
 from .records import Move, Notification
 from .table import Table
 
@@ -30,13 +31,16 @@ def replay(game_cls: type[Game], players: list[dict], options: dict, seed: Any,
            moves: Iterable[Move | dict], until: int | None = None, *,
            on_setup: Callable[[Table, list[Notification]], None] | None = None,
            on_move: Callable[[Table, int, Move, list[Notification]], None] | None = None,
-           rollback: bool = False) -> Table:
+           rollback: bool = False, renames: Mapping[int, int] | None = None) -> Table:
     """The table after `until` moves (all when None). Moves are `Move`s or their JSON form.
 
     Options are taken as stored (already validated). `on_setup(table, notifications)` sees what the
     setup told; `on_move(table, number, move, notifications)` each move as it is applied. Raises
     `ReplayRefused` at the first move the rules refuse; with `rollback` its table is left as it was
     before that move (a copy per move, so only where the table is used after a refusal).
+    `renames` replays moves logged under other player ids (old id -> new id; `players` has the new
+    ones): each move's player and its `PlayerId` arguments are renamed before it is applied, and
+    `on_move` sees the renamed move.
     """
     table = Table.start(game_cls, players, options, seed)
     made = table.take_notifications()
@@ -47,6 +51,8 @@ def replay(game_cls: type[Game], players: list[dict], options: dict, seed: Any,
             break
         if not isinstance(move, Move):
             move = Move.from_json(move)
+        if renames:
+            move = renamed(move, table.registry.action_spec(table.current_state, move.action), renames)
         try:
             made = table.apply(move.player, move.action, move.args, rollback=rollback)
         except (ActionError, GameDefinitionError) as err:

@@ -87,6 +87,11 @@ def check_no_leak(table: Table, new_notifications: list[Notification], where: st
             raise RandomPlayFailure(f"{where}: viewer {viewer} can see the table's seed")
 
 
+def hidden_sets(table: Table) -> dict[int | None, set[str]]:
+    """What each viewer may not see now: every player, and None for a spectator."""
+    return {viewer: table.game.hidden_from(viewer) for viewer in [*table.game.player_ids, None]}
+
+
 def record_hidden_sets(table: Table) -> dict[int, dict]:
     """From now on, note what each viewer may not see at the moment each notification is sent."""
     hidden_then: dict[int, dict] = {}
@@ -97,7 +102,7 @@ def record_hidden_sets(table: Table) -> dict[int, dict]:
         # Mid-setup the game data may be half built: such a notification is checked against what
         # is hidden after the move instead.
         with contextlib.suppress(KeyError, IndexError, TypeError):
-            hidden_then[table.state.seq] = {v: table.game.hidden_from(v) for v in [*table.game.player_ids, None]}
+            hidden_then[table.state.seq] = hidden_sets(table)
 
     table.notify = notify
     return hidden_then

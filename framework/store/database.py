@@ -111,6 +111,11 @@ class WriterLock:
                 pause = min(2 * pause, 0.002)
 
 
+def in_write_transaction() -> bool:
+    """Whether a `write_transaction` is open here: a write now joins it rather than starting its own."""
+    return _write_intent.get()
+
+
 @contextmanager
 def write_transaction() -> Iterator[None]:
     """One atomic write: commits on success, rolls everything back on any error."""

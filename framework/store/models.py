@@ -1,4 +1,5 @@
-"""The database as ORM models: users and their tokens, tables, seats, the move log, notifications.
+"""The database as ORM models: users and their tokens, tables, seats, the move log, notifications,
+and the attempts counted against the login and registration limits.
 
 The models of the move log and of notifications are `MoveRecord` and `NotificationRecord`: the
 engine's value types are `framework.engine.Move` and `framework.engine.Notification`.
@@ -10,9 +11,11 @@ from datetime import UTC, datetime
 from flask import current_app, has_app_context
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from framework import engine
+
+from .names import comparison_key, skeleton
 
 
 class Base(DeclarativeBase):
@@ -34,6 +37,8 @@ def clock() -> datetime:
 
 class User(db.Model):
     __tablename__ = "users"
+    # A unique index, not a constraint: SQLite adds it without rebuilding the table.
+    __table_args__ = (Index("uq_users_name_key", "name_key", unique=True),)
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
@@ -47,6 +52,16 @@ class User(db.Model):
     webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     notify_email: Mapped[bool] = mapped_column(default=True)
     notify_webhook: Mapped[bool] = mapped_column(default=True)
+    # The name as compared (case-folded NFKC: one account per spelling) and as it looks (its TR39
+    # skeleton: a look-alike of a name is refused at registration); both set with the name.
+    # The empty defaults are the migration's (SQLite adds a NOT NULL column only with one): never used.
+    name_key: Mapped[str] = mapped_column(String, server_default="")
+    name_skeleton: Mapped[str] = mapped_column(String, index=True, server_default="")
+
+    @validates("name")
+    def _keep_name_keys(self, _attribute: str, name: str) -> str:
+        self.name_key, self.name_skeleton = comparison_key(name), skeleton(name)
+        return name
 
 
 class Token(db.Model):
@@ -58,6 +73,10 @@ class Token(db.Model):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
+    # For the owner's list of sessions: when it was last used (to the minute: see users.TOUCH_EVERY)
+    # and what it was made for (the browser's or the script's User-Agent).
+    last_used_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    label: Mapped[str | None] = mapped_column(String(200), nullable=True)
     user: Mapped[User] = relationship()
 
 
@@ -186,3 +205,22 @@ class OutboxMessage(db.Model):
     last_error: Mapped[str | None] = mapped_column(String(500), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     sent_at: Mapped[datetime | None] = mapped_column(nullable=True)
+
+
+class Attempt(db.Model):
+    """A failed login or a registration, counted against its address's limits (table `attempts`).
+
+    Kept in the database so every worker and host counts the same attempts; rows older than their
+    limit's window are deleted as new ones are written.
+    """
+
+    __tablename__ = "attempts"
+    # Counting reads an address's rows in the window; pruning deletes a kind's rows out of it.
+    __table_args__ = (Index("ix_attempts_kind_address_at", "kind", "address", "at"),
+                      Index("ix_attempts_kind_at", "kind", "at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # login (a failed one) | register
+    address: Mapped[str] = mapped_column(String(64))  # the client's address (an IPv6 one by its /64)
+    # The name a login tried, as a SHA-256 of its folded form: a password typed as a name is not kept.
+    name_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[datetime]

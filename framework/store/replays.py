@@ -15,6 +15,7 @@ from .loading import engine_players
 from .locked import lock_table
 from .models import Seat, TableRecord, User, db
 from .queries import moves_of
+from .seating import hotseat_users
 from .turns import update_turns
 
 
@@ -78,7 +79,14 @@ def import_export(export: dict, game: type[Game],
 
 
 def fork_table(source: TableRecord, move: int, creator: User, games: dict[str, type[Game]]) -> TableRecord:
-    """A new hotseat table replayed to `move` of `source`: the same seats, the creator acts for all."""
+    """A new hotseat table replayed to `move` of `source`, its seats held by the creator and their
+    stand-ins as at any hotseat table: nobody is seated at a table they did not choose to join.
+
+    The engine's player ids are the seats' user ids, and logged moves name players (the mover, and
+    arguments such as whom the Dragon's round goes to). So the source's moves are replayed with
+    each seat's player renamed to the fork's holder of that seat; the engine renames only the
+    arguments a game declares `PlayerId`, so a count that happens to equal an id stays a count.
+    """
     game = games[source.game]
     moves = [m.logged() for m in moves_of(source.id)][:move]
     with write_transaction():
@@ -87,13 +95,16 @@ def fork_table(source: TableRecord, move: int, creator: User, games: dict[str, t
                              hotseat=True, forked_from=source.id, turn_hours=0)
         db.session.add(record)
         db.session.flush()
-        for seat in source.players:
-            db.session.add(Seat(table_id=record.id, seat=seat.seat, user_id=seat.user_id, bot_level=seat.bot_level))
-        _replay_into(record.id, game, moves)
+        holders = hotseat_users(creator, source.seats)
+        for seat, user in enumerate(holders):
+            db.session.add(Seat(table_id=record.id, seat=seat, user_id=user.id))
+        renames = {seat.user_id: holders[seat.seat].id for seat in source.players}
+        _replay_into(record.id, game, moves, renames)
     return record
 
 
-def _replay_into(table_id: int, game: type[Game], moves: list[Move | dict]) -> None:
+def _replay_into(table_id: int, game: type[Game], moves: list[Move | dict],
+                 renames: dict[int, int] | None = None) -> None:
     """Play logged moves into a new table's log, notifications and snapshot.
 
     Not through the move service: the engine's replay loop applies the moves one after the other
@@ -107,6 +118,7 @@ def _replay_into(table_id: int, game: type[Game], moves: list[Move | dict]) -> N
         write_notifications(row.id, made)
 
     table = replay(game, engine_players(row.players), row.options, row.seed, moves,
-                   on_setup=lambda table, made: write_notifications(row.id, made), on_move=log_move)
+                   on_setup=lambda table, made: write_notifications(row.id, made), on_move=log_move,
+                   renames=renames)
     write_snapshot(row, table)
     update_turns(row, table)

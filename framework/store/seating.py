@@ -19,7 +19,7 @@ from .loading import engine_players, game_class, may_see, seat_of
 from .locked import lock_table
 from .models import Seat, TableRecord, User, db
 from .turns import update_turns
-from .users import SYSTEM_MARK
+from .users import SYSTEM_MARK, find_by_name
 
 
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
@@ -47,9 +47,8 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
                              invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat)
         db.session.add(record)
         db.session.flush()
-        db.session.add(Seat(table_id=record.id, seat=0, user_id=creator.id))
-        for seat in range(1, seats if hotseat else 1):
-            db.session.add(Seat(table_id=record.id, seat=seat, user_id=_stand_in(creator, seat).id))
+        for seat, user in enumerate(hotseat_users(creator, seats) if hotseat else [creator]):
+            db.session.add(Seat(table_id=record.id, seat=seat, user_id=user.id))
         db.session.flush()
         db.session.refresh(record)
         _start_if_full(record, game_cls)
@@ -79,8 +78,8 @@ def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str,
             raise Conflict("This table has already started.")
         free = record.seats - len(record.players) - len(record.reserved)
         if count > free:
-            raise BadRequest(f"Only {max(free, 0)} seat(s) are free for bots.",
-                             fields={"count": ["More bots than free seats."]})
+            raise Conflict(f"Only {max(free, 0)} seat(s) are free for bots.",
+                           fields={"count": ["More bots than free seats."]})
         seated = {s.user_id for s in record.players}
         for number in range(1, record.seats + 1):
             if count == 0:
@@ -112,6 +111,11 @@ def _record_for_update(table_id: int) -> TableRecord:
     return record
 
 
+def hotseat_users(creator: User, seats: int) -> list[User]:
+    """Who holds each seat of a hotseat table: its creator, then their stand-ins."""
+    return [creator, *(_stand_in(creator, seat) for seat in range(1, seats))]
+
+
 def _stand_in(creator: User, seat: int) -> User:
     """A hotseat table's player for a seat, named after the creator."""
     return _system_user("stand_in", f"{creator.name[:30]} #{seat + 1}")
@@ -124,9 +128,10 @@ def _bot_user(level: str, number: int) -> User:
 def _system_user(kind: str, name: str) -> User:
     """A bot or a stand-in: found by what it is and its name, never by name alone, and made by the
     server when missing. Registration refuses these names; a person who took one before that rule
-    keeps it, and the server's account is named with a mark instead. "!" matches no password hash."""
+    keeps it, and the server's account is named with a mark instead. "!" matches no password hash.
+    Found as a login name is (in any case): no two accounts are one name case-insensitively."""
     for candidate in (name, f"{name[:30]} [{SYSTEM_MARK[kind]}]"):
-        user = db.session.scalars(select(User).where(User.name == candidate)).first()
+        user = find_by_name(candidate)
         if user is None:
             user = User(name=candidate, password_hash="!", kind=kind, is_bot=kind == "bot")
             db.session.add(user)

@@ -1,65 +1,142 @@
 """Accounts: hashed passwords, and bearer tokens stored as hashes, expiring and revocable."""
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import bindparam, delete, select
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .database import write_transaction
+from . import names
+from .database import in_write_transaction, write_transaction
 from .driver import Prebuilt
-from .errors import BadRequest, Conflict
+from .errors import BadRequest, Conflict, Forbidden
 from .models import Token, User, db, utcnow
+from .passwords import password_problem
+from .sessions import revoke_other_sessions, token_digest
 
 TOKEN_LIFETIME = timedelta(days=30)
+# A token's last use is written at most this often: authentication runs on every request.
+TOUCH_EVERY = timedelta(minutes=1)
+LABEL_LENGTH = 200  # the column's
 # Names the server gives its own accounts ("Heuristic bot 2", a hotseat's "anna #2", a marked
 # "... [bot]"): nobody may register one, so nobody can be taken for a bot or a stand-in.
 SYSTEM_MARK = {"bot": "bot", "stand_in": "seat"}
 SYSTEM_NAME = re.compile(r"^(random|heuristic) bot \d+$|\s#\d+$|\s\[(bot|seat)\]$", re.IGNORECASE)
 
 
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+# Checked when a login names nobody (or a bot), so that costs what a wrong password does: the hash
+# of a random password thrown away, made as generate_password_hash makes them (method and cost).
+DECOY_HASH = ("scrypt:32768:8:1$kJcXunQFdTulRz55$623662ca2bb92a5be0e2e051ee85f7f540a445b54a6239d68b29135ae000d1a7"
+              "1e161d9b321ed9c8196784a52774a775ebd9f043d3cf5f071b8374229c1af70d")
 
 
 def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
-    if SYSTEM_NAME.search(name.strip()):
-        raise BadRequest("This name is kept for the server's bots and hotseat seats: choose another.",
+    """A person's account, under the name rules (`names`) and the password rules (`passwords`)."""
+    name = names.normalise(name)
+    refuse("name", names.name_problem(name))
+    if SYSTEM_NAME.search(name):
+        raise Conflict("This name is kept for the server's bots and hotseat seats: choose another.",
                          fields={"name": ["Kept for bots and hotseat seats."]})
+    refuse("password", password_problem(password, name))
+    password_hash = generate_password_hash(password)  # ~130 ms: before the write lock, not under it
     try:
         with write_transaction():
-            user = User(name=name, password_hash=generate_password_hash(password), is_bot=is_bot)
+            refuse_look_alike(name)
+            user = User(name=name, password_hash=password_hash, is_bot=is_bot)
             db.session.add(user)
     except IntegrityError:
         raise Conflict(f"The name {name!r} is taken.") from None
     return user
 
 
+def refuse(field: str, problem: str | None) -> None:
+    if problem:
+        raise BadRequest(f"{field}: {problem}", fields={field: [problem]})
+
+
+def refuse_look_alike(name: str) -> None:
+    """409 when an account (the server's own included) has this name in another case or width, or
+    one that looks the same (Cyrillic "аnna" for "anna")."""
+    key, look = names.comparison_key(name), names.skeleton(name)
+    found = db.session.execute(select(User.name, User.name_key).where(
+        or_(User.name_key == key, User.name_skeleton == look)).limit(1)).first()
+    if found is None:
+        return
+    if found.name_key == key:
+        raise Conflict(f"The name {name!r} is taken (as {found.name!r}).")
+    raise Conflict(f"The name {name!r} looks like {found.name!r}, which is taken: choose another.")
+
+
+def find_by_name(name: str) -> User | None:
+    """The account a login name means: the one spelled exactly so, else the one it is in another
+    case or width ("Anna" logs in as "anna"). One query."""
+    found = db.session.scalars(select(User).where(
+        or_(User.name == name, User.name_key == names.comparison_key(name)))).all()
+    return next((user for user in found if user.name == name), found[0] if found else None)
+
+
 def authenticate(name: str, password: str) -> User | None:
-    user = db.session.scalars(select(User).where(User.name == name)).first()
-    if user is None or user.kind != "person" or not check_password_hash(user.password_hash, password):
+    user = find_by_name(name)
+    if user is None or user.kind != "person":
+        check_password_hash(DECOY_HASH, password)  # as slow as a wrong password: the time tells no names
         return None
-    return user
+    return user if check_password_hash(user.password_hash, password) else None
 
 
-def issue_token(user: User) -> str:
-    token = secrets.token_urlsafe(32)
+class WrongPassword(Forbidden):
+    """The password given to prove who is asking is not the account's."""
+
+
+def change_password(user: User, current_password: str, new_password: str, kept_token: str) -> int:
+    """A new password, given the one in use; every session but `kept_token`'s ends (how many did)."""
+    if not check_password_hash(user.password_hash, current_password):
+        raise WrongPassword("current_password: this is not your password.")
+    refuse("new_password", password_problem(new_password, user.name))
     with write_transaction():
-        db.session.add(Token(user_id=user.id, token_hash=_digest(token), expires_at=utcnow() + TOKEN_LIFETIME))
+        user.password_hash = generate_password_hash(new_password)
+        return revoke_other_sessions(user.id, kept_token)
+
+
+def issue_token(user: User, label: str | None = None) -> str:
+    """A new session for `user`; `label` says where it was made (a User-Agent), shown in their list."""
+    token, now = secrets.token_urlsafe(32), utcnow()
+    with write_transaction():
+        db.session.add(Token(user_id=user.id, token_hash=token_digest(token), created_at=now, last_used_at=now,
+                             expires_at=now + TOKEN_LIFETIME, label=label[:LABEL_LENGTH] if label else None))
     return token
 
 
-# One prebuilt query, no ORM object: it runs on every request, and most views need only the id.
-_USER_OF_TOKEN = Prebuilt(select(Token.__table__.c.user_id).where(
-    Token.__table__.c.token_hash == bindparam("token_hash"), Token.__table__.c.expires_at >= bindparam("now")))
+# Prebuilt statements, no ORM object: they run on every request, and most views need only the id.
+TOKENS = Token.__table__
+# Whether the last use is to be noted is asked of the database: reading the date back costs more.
+_TOKEN_IN_USE = Prebuilt(select(
+    TOKENS.c.id, TOKENS.c.user_id,
+    or_(TOKENS.c.last_used_at.is_(None), TOKENS.c.last_used_at <= bindparam("touched_before")).label("stale"),
+).where(TOKENS.c.token_hash == bindparam("token_hash"), TOKENS.c.expires_at >= bindparam("now")))
+_TOUCH_TOKEN = Prebuilt(update(TOKENS).where(TOKENS.c.id == bindparam("token_id")))
 
 
 def user_id_for_token(token: str) -> int | None:
-    return _USER_OF_TOKEN.scalar({"token_hash": _digest(token), "now": utcnow()})
+    """The token's user, if it is valid; its last use is noted when the one noted is a minute old.
+
+    In a read request that is a short write of its own, before the view reads anything (authentication
+    comes first); in a write transaction (a move checks its token inside its own), part of it.
+    """
+    now = utcnow()
+    found = _TOKEN_IN_USE.first({"token_hash": token_digest(token), "now": now, "touched_before": now - TOUCH_EVERY})
+    if found is None:
+        return None
+    if found["stale"]:
+        touch = {"token_id": found["id"], "last_used_at": now}
+        if in_write_transaction():
+            _TOUCH_TOKEN.execute(touch)
+        else:
+            with write_transaction():
+                _TOUCH_TOKEN.execute(touch)
+    return found["user_id"]
 
 
 def get_user(user_id: int) -> User:
@@ -68,4 +145,4 @@ def get_user(user_id: int) -> User:
 
 def revoke_token(token: str) -> None:
     with write_transaction():
-        db.session.execute(delete(Token).where(Token.token_hash == _digest(token)))
+        db.session.execute(delete(Token).where(Token.token_hash == token_digest(token)))

@@ -9,12 +9,14 @@ from flask_migrate import Migrate
 from framework.engine.plugins import discover_games
 from framework.store import db, init_database
 
-from . import events, games, openapi, tables, users
+from . import account, events, games, openapi, tables, users
+from .addresses import refuse_undecodable_addresses
 from .cli import register_cli
 from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
+from .proxies import trust_proxies
 from .schemas import IdConverter
-from .security import LoginLimiter, add_security_headers
+from .security import add_security_headers
 from .settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,8 +32,12 @@ def create_app(config: dict | None = None) -> Flask:
         GAMES_EXTRA=[],                # "module:Class" plugins not registered (the tests' own game)
         DEV_MODE=False,                # fixed deals, chosen seeds, hotseat, forks and early exports
         WEBHOOK_PRIVATE_TARGETS=False,  # webhooks may reach loopback and private addresses (a local bridge)
-        LOGIN_ATTEMPTS=10,             # failed logins allowed per name and per address ...
+        TRUSTED_PROXIES=0,             # reverse proxies in front that set X-Forwarded-For (0: ignore it)
+        LOGIN_ATTEMPTS=10,             # failed logins allowed for a name from one address ...
+        LOGIN_ATTEMPTS_PER_ADDRESS=100,  # ... and for any names from one address ...
         LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
+        REGISTRATIONS_PER_ADDRESS=10,  # new accounts from one address (each costs a password hash) ...
+        REGISTRATION_WINDOW_SECONDS=3600,  # ... in this many seconds
         EVENTS_STREAM_SECONDS=300,     # a push stream ends after this long (the page reconnects): workers recycle
         EVENTS_HEARTBEAT_SECONDS=15,   # a comment on a quiet stream this often, so proxies keep it open
     )
@@ -41,9 +47,10 @@ def create_app(config: dict | None = None) -> Flask:
     Migrate(app, db, directory=str(MIGRATIONS))
     app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])
     register_error_handlers(app)
+    refuse_undecodable_addresses(app)
     add_security_headers(app)
-    app.extensions["login_limiter"] = LoginLimiter(app.config["LOGIN_ATTEMPTS"], app.config["LOGIN_WINDOW_SECONDS"])
-    for blueprint in (users.bp, games.bp, tables.bp, events.bp, openapi.bp):
+    trust_proxies(app)
+    for blueprint in (users.bp, account.bp, games.bp, tables.bp, events.bp, openapi.bp):
         app.register_blueprint(blueprint)
     register_cli(app)
     register_designer_cli(app)

@@ -35,6 +35,24 @@ class Ok(Schema):
     ok = fields.Boolean(required=True)
 
 
+class Revoked(Schema):
+    ok = fields.Boolean(required=True)
+    revoked = fields.Integer(required=True, metadata={"description": "how many sessions were logged out"})
+
+
+class Session(Schema):
+    id = fields.Integer(required=True)
+    created_at = fields.String(required=True)
+    last_used_at = fields.String(required=True, allow_none=True, metadata={
+        "description": "to the minute; null for a session made before this was recorded"})
+    label = fields.String(required=True, allow_none=True, metadata={"description": "the User-Agent it was made with"})
+    current = fields.Boolean(required=True, metadata={"description": "the session this request is made with"})
+
+
+class SessionList(Schema):
+    sessions = fields.List(fields.Nested(Session), required=True)
+
+
 class Player(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)

@@ -26,11 +26,11 @@ STATUS_OF = {
 
 
 class ApiError(ActionError):
-    """A refusal raised by the web layer itself, with its HTTP status."""
+    """A refusal raised by the web layer itself, with its HTTP status (and headers, e.g. Retry-After)."""
 
-    def __init__(self, status: int, code: str, message: str, **details):
+    def __init__(self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None, **details):
         super().__init__(message, **details)
-        self.status, self.code = status, code
+        self.status, self.code, self.headers = status, code, headers or {}
 
 
 def status_of(err: ActionError) -> int:
@@ -44,7 +44,9 @@ def error_response(status: int, code: str, message: str, **extra):
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ActionError)
     def on_action_error(err: ActionError):
-        return error_response(status_of(err), err.code, err.message, **err.details)
+        body, status = error_response(status_of(err), err.code, err.message, **err.details)
+        body.headers.update(getattr(err, "headers", {}))
+        return body, status
 
     @app.errorhandler(ValidationError)
     def on_validation_error(err: ValidationError):

@@ -77,6 +77,9 @@ def describe_game(game: type[Game]) -> dict:
             "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}
 
 
+DIAGRAM_MAX_AGE = 3600  # seconds browsers and proxies may keep a diagram without asking
+
+
 @bp.get("/games/<name>/diagram")
 @documented("A game's state machine (SVG, dot or Mermaid text)", answer=(200, None),
             errors=(400, 404, 409), query=schemas.DiagramQuery, public=True)
@@ -85,15 +88,29 @@ def diagram(name: str):
     games = current_app.extensions["games"]
     if name not in games:
         raise ApiError(404, "not_found", f"There is no game {name!r}.")
-    fmt = request.args.get("format") or ("svg" if shutil.which("dot") else "mermaid")
-    if fmt not in FORMATS:
-        raise ApiError(400, "invalid_arguments", f"format: one of {', '.join(sorted(FORMATS))}.")
+    fmt = schemas.load_query(schemas.DiagramQuery()).get("format") or ("svg" if shutil.which("dot") else "mermaid")
     try:
-        text = FORMATS[fmt](games[name])
+        text = drawn(games[name], fmt)
     except RuntimeError as err:
         raise ApiError(409, "unavailable", str(err)) from None
-    mimetype = "image/svg+xml" if fmt == "svg" else "text/plain"
-    return Response(text, mimetype=mimetype)
+    response = Response(text, mimetype="image/svg+xml" if fmt == "svg" else "text/plain")
+    # The same for everyone until the game's version changes: browsers and proxies may keep it an hour,
+    # then ask again with the ETag and get a 304 without the body. A designer restarting the server after
+    # changing the rules sees the new drawing at once: in development mode they ask every time.
+    response.cache_control.public = True
+    response.cache_control.max_age = 0 if current_app.config["DEV_MODE"] else DIAGRAM_MAX_AGE
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+def drawn(game: type[Game], fmt: str) -> str:
+    """A game's diagram, drawn once per game version and format in this process: the route is public, and
+    SVG runs Graphviz's `dot` in a subprocess, which anyone could otherwise make the server do at will."""
+    cache = current_app.extensions.setdefault("diagrams", {})
+    key = (game.name, game.version, fmt)
+    if key not in cache:
+        cache[key] = FORMATS[fmt](game)
+    return cache[key]
 
 
 @bp.get("/games")

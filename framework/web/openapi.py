@@ -8,6 +8,7 @@ described with nothing else to edit. The schemas are the ones the routes load wi
 """
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,20 +25,25 @@ bp = Blueprint("openapi", __name__, url_prefix="/api")
 PATH_PARAMETER = re.compile(r"<(?:(\w+):)?(\w+)>")  # Flask's <id:table_id>
 
 
+# A request body: a schema, or for bodies that depend on the app (the games it serves, development
+# mode) a function of the app giving a schema or a JSON schema.
+Body = type[Schema] | Callable[[Flask], type[Schema] | dict]
+
+
 @dataclass(frozen=True)
 class Operation:
     summary: str
     answer: tuple[int, type[Schema] | str | None]  # the success status and its JSON schema (None: not JSON;
     #                                                a string: that media type)
     errors: tuple[int, ...] = ()              # the refusals it may answer with besides
-    body: type[Schema] | None = None
+    body: Body | None = None
     query: type[Schema] | None = None
     public: bool = False                      # no bearer token needed
     hotseat: bool = False                     # takes `?as=<player id>` on hotseat tables
 
 
 def documented(summary: str, *, answer: tuple[int, type[Schema] | str | None], errors: tuple[int, ...] = (),
-               body: type[Schema] | None = None, query: type[Schema] | None = None, public: bool = False,
+               body: Body | None = None, query: type[Schema] | None = None, public: bool = False,
                hotseat: bool = False) -> Callable:
     """Describe a route for the OpenAPI document; put it right under the `@bp.<method>` line."""
 
@@ -57,7 +63,17 @@ def openapi_path(rule: str) -> tuple[str, list[dict]]:
     return PATH_PARAMETER.sub(lambda m: "{" + m.group(2) + "}", rule), parameters
 
 
-def describe(operation: Operation, parameters: list[dict]) -> dict:
+# What any operation may answer besides its own refusals: a URL that is not UTF-8 (400), a body over
+# MAX_CONTENT_LENGTH (413, where there is a body), a URL longer than the front server reads (414, from
+# gunicorn itself, as HTML) and a fault (500; the tests make sure there is none they can find).
+REFUSED = {"description": "refused", "content": {"application/json": {"schema": "Error"}}}
+ALWAYS = {400: REFUSED, 500: {"description": "the server failed; nothing was applied",
+                              "content": {"application/json": {"schema": "Error"}}},
+          414: {"description": "the URL is longer than the server reads (answered by gunicorn)",
+                "content": {"text/html": {"schema": {"type": "string"}}}}}
+
+
+def describe(operation: Operation, parameters: list[dict], app: Flask) -> dict:
     status, answer = operation.answer
     content = {"application/json": {"schema": answer}} if answer is not None else \
         {"image/svg+xml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}
@@ -65,22 +81,25 @@ def describe(operation: Operation, parameters: list[dict]) -> dict:
         content = {answer: {"schema": {"type": "string"}}}
     described: dict = {"summary": operation.summary,
                        "responses": {str(status): {"description": "OK", "content": content}}}
-    for code in operation.errors:
-        described["responses"][str(code)] = {"description": "refused",
-                                             "content": {"application/json": {"schema": "Error"}}}
+    for code in operation.errors + ((413,) if operation.body is not None else ()):
+        described["responses"][str(code)] = copy.deepcopy(REFUSED)  # apispec resolves them in place
+    for code, response in ALWAYS.items():
+        described["responses"].setdefault(str(code), copy.deepcopy(response))
     if not operation.public:
         described["security"] = [{"bearer": []}]
     parameters = list(parameters)
     if operation.query is not None:
         parameters.append({"in": "query", "schema": operation.query})
     if operation.hotseat:
-        parameters.append({"in": "query", "name": "as", "required": False, "schema": {"type": "integer"},
-                           "description": "hotseat tables: the player id the creator acts or looks as"})
+        parameters.append({"in": "query", "name": "as", "required": False,
+                           "schema": {"type": "integer", "minimum": 0, "maximum": MAX_ID},
+                           "description": "hotseat tables: the player id the creator acts or looks as (once)"})
     if parameters:
         described["parameters"] = parameters
     if operation.body is not None:
-        needed = any(field.required for field in operation.body().fields.values())
-        described["requestBody"] = {"required": needed, "content": {"application/json": {"schema": operation.body}}}
+        body = operation.body if isinstance(operation.body, type) else operation.body(app)
+        needed = not isinstance(body, type) or any(field.required for field in body().fields.values())
+        described["requestBody"] = {"required": needed, "content": {"application/json": {"schema": body}}}
     return described
 
 
@@ -97,7 +116,7 @@ def build_spec(app: Flask) -> dict:
             raise LookupError(f"{rule.rule} ({rule.endpoint}) has no @documented(...): describe it beside its route")
         path, parameters = openapi_path(rule.rule)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
-            paths.setdefault(path, {})[method.lower()] = describe(operation, parameters)
+            paths.setdefault(path, {})[method.lower()] = describe(operation, parameters, app)
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
     return spec.to_dict()

@@ -4,11 +4,12 @@ from __future__ import annotations
 import json
 
 from flask import request
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter
 
 from .errors import ApiError
+from .strict_types import json_type_problems, query_type_problems
 
 # The largest id or counter a request may name: every integer column is 32-bit on PostgreSQL, and
 # SQLite refuses integers past 2^63 with an OverflowError (a 500) where this bound gives a 404 or a 400.
@@ -31,16 +32,25 @@ class Credentials(Schema):
     password = fields.String(required=True, validate=validate.Length(6, 200))
 
 
-class NewTable(Schema):
+class Registration(Schema):
+    """The name and password rules are the store's (`names`, `passwords`): their refusals say which."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 100), metadata={
+        "description": "1 to 32 characters once NFKC-normalised and trimmed; unique without regard to case, "
+                       "width or look-alike letters"})
+    password = fields.String(required=True, validate=validate.Length(1, 200), metadata={
+        "description": "at least 8 characters, not containing the name, not among the most common passwords"})
+
+
+class PasswordChange(Schema):
+    current_password = fields.String(required=True, validate=validate.Length(1, 200))
+    new_password = fields.String(required=True, validate=validate.Length(1, 200), metadata={
+        "description": "the same rules as at registration"})
+
+
+class GameName(Schema):
+    """What a new table's body is read by first: which game, so its own schema reads the rest."""
     game = fields.String(required=True, validate=validate.Length(1, 40))
-    options = fields.Dict(keys=fields.String(), load_default=dict)
-    seed = fields.String(load_default=None, validate=validate.Length(1, 64))
-    players = fields.Integer(load_default=None, validate=validate.Range(1, 16))
-    turn_hours = fields.Integer(load_default=None, validate=validate.Range(0, 24 * 30))  # 0: no limit
-    private = fields.Boolean(load_default=False)
-    hotseat = fields.Boolean(load_default=False)
-    reserved = fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list,
-                           validate=validate.Length(max=15))
 
 
 class Join(Schema):
@@ -64,14 +74,6 @@ class ChatQuery(Schema):
     after = fields.Integer(load_default=0, validate=NUMBER)
 
 
-class Settings(Schema):
-    email = fields.Email(allow_none=True, validate=validate.Length(max=254))           # the column's length
-    webhook_url = fields.Url(allow_none=True, schemes={"http", "https"}, require_tld=False,
-                             validate=validate.Length(max=500))
-    notify_email = fields.Boolean()
-    notify_webhook = fields.Boolean()
-
-
 class NotificationQuery(Schema):
     after = fields.Integer(load_default=0, validate=NUMBER)
 
@@ -87,16 +89,19 @@ class ActionQuery(Schema):
 
 
 class LobbyQuery(Schema):
-    status = fields.String(load_default="open", validate=validate.OneOf(["open", "playing", "finished"]))
+    status = fields.String(load_default="open", validate=validate.OneOf(["open"]),
+                           metadata={"description": "the lobby lists open tables only"})
 
 
 DiagramQuery = Schema.from_dict({"format": fields.String(validate=validate.OneOf(["svg", "dot", "mermaid"]))},
                                name="DiagramQuery")
 
 # An action's own arguments are the game's (GET /api/games describes each); `move` is the framework's.
-ActionArguments = Schema.from_dict({"move": fields.Integer(validate=NUMBER,
-                                                          metadata={"description": "the move number last seen"})},
-                                   name="ActionArguments")
+class ActionArguments(Schema):
+    move = fields.Integer(validate=NUMBER, metadata={"description": "the move number last seen"})
+
+    class Meta:
+        unknown = "include"  # the action's own arguments, checked by the game
 
 
 def json_body() -> dict:
@@ -130,15 +135,42 @@ def valid_text(value) -> bool:
     return True
 
 
-def load_body(schema: Schema) -> dict:
-    return schema.load(json_body())
+def load_body(schema: Schema, body: dict | None = None) -> dict:
+    body = json_body() if body is None else body
+    problems = json_type_problems(schema, body)
+    if problems:
+        raise ValidationError(problems)
+    return schema.load(body)
+
+
+def query_args() -> dict[str, str]:
+    """The query string, each name once: a repeated name is refused, not read as its first value."""
+    repeated = sorted(name for name, values in request.args.lists() if len(values) > 1)
+    if repeated:
+        raise ValidationError({name: ["Give this parameter once."] for name in repeated})
+    return request.args.to_dict()
 
 
 def load_query(schema: Schema) -> dict:
     """The query string checked by `schema`; `as` (the hotseat seat, read by the table views) aside."""
-    args = request.args.to_dict()
+    args = query_args()
     args.pop("as", None)
+    problems = query_type_problems(schema, args)
+    if problems:
+        raise ValidationError(problems)
     return schema.load(args)
+
+
+def hotseat_player() -> int | None:
+    """`?as=<player id>`, given once as a whole number from 0 to MAX_ID; None without it."""
+    values = request.args.getlist("as")
+    if not values:
+        return None
+    if len(values) > 1 or not (values[0].isascii() and values[0].isdigit() and len(values[0]) <= 10) \
+            or int(values[0]) > MAX_ID:
+        raise ApiError(400, "invalid_arguments", "as: the id of the player to act as, once, a whole number.",
+                       fields={"as": ["Not a valid player id."]})
+    return int(values[0])
 
 
 class Fork(Schema):

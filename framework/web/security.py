@@ -1,12 +1,9 @@
-"""Response headers that keep pages safe, and a limit on failed logins."""
+"""Response headers that keep pages safe."""
 from __future__ import annotations
 
 import base64
 import hashlib
 import re
-import threading
-import time
-from collections import defaultdict, deque
 from pathlib import Path
 
 from flask import Flask, Response
@@ -38,36 +35,3 @@ def add_security_headers(app: Flask) -> None:
         if response.mimetype == "application/json":
             response.headers.setdefault("Cache-Control", "no-store")  # views hold private cards
         return response
-
-
-class LoginLimiter:
-    """At most `limit` failed logins per name and per address in `window` seconds.
-
-    Kept in the process's memory: with several workers each counts its own failures, which still
-    bounds guessing to a small multiple of the limit.
-    """
-
-    def __init__(self, limit: int = 10, window: float = 900.0):
-        self.limit, self.window = limit, window
-        self.failures: dict[str, deque] = defaultdict(deque)
-        self.lock = threading.Lock()
-
-    def _recent(self, key: str, now: float) -> deque:
-        entries = self.failures[key]
-        while entries and now - entries[0] > self.window:
-            entries.popleft()
-        return entries
-
-    def blocked(self, name: str, address: str) -> float:
-        """Seconds to wait, or 0 when a login may be tried."""
-        now = time.monotonic()
-        with self.lock:
-            waits = [self.window - (now - entries[0]) for key in (f"n:{name}", f"a:{address}")
-                     if len(entries := self._recent(key, now)) >= self.limit]
-        return max(waits, default=0.0)
-
-    def failed(self, name: str, address: str) -> None:
-        now = time.monotonic()
-        with self.lock:
-            for key in (f"n:{name}", f"a:{address}"):
-                self._recent(key, now).append(now)

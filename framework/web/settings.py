@@ -1,7 +1,8 @@
 """Settings: defaults, then `BGA_*` environment variables, then the caller's; checked at start.
 
 A value the server cannot read stops it with a message naming the variable: `BGA_DEV_MODE=False`
-must never turn development mode on (a plain string from the environment is true in Python).
+must never turn development mode on (a plain string from the environment is true in Python), and
+`BGA_TRUSTED_PROXIES=one` must not quietly mean something.
 """
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from flask import Flask
 # Switches: true/false, 1/0, yes/no, on/off in any case; anything else refuses to start.
 BOOLEAN_SETTINGS = ("DEV_MODE", "TESTING", "MAIL_USE_TLS", "MAIL_USE_SSL", "WEBHOOK_PRIVATE_TARGETS")
 TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("false", "0", "no", "off"))
+# Whole numbers, each with the least it may be: digits only, anything else refuses to start.
+INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_PER_ADDRESS": 1,
+                    "LOGIN_WINDOW_SECONDS": 1, "REGISTRATIONS_PER_ADDRESS": 1, "REGISTRATION_WINDOW_SECONDS": 1}
 
 
 class SettingError(ValueError):
@@ -32,18 +36,36 @@ def parse_boolean(name: str, value: object) -> bool:
     raise SettingError(f"{name} must be true or false (or 1/0, yes/no, on/off), not {value!r}")
 
 
+def parse_integer(name: str, value: object, least: int) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        number = int(value.strip())
+    else:
+        raise SettingError(f"{name} must be a whole number, not {value!r}")
+    if number < least:
+        raise SettingError(f"{name} must be at least {least}, not {number}")
+    return number
+
+
+def read_strictly(key: str, name: str, value: object) -> bool | int:
+    """Setting `key`, given as `name` (the variable or the config key), read as its kind."""
+    if key in BOOLEAN_SETTINGS:
+        return parse_boolean(name, value)
+    return parse_integer(name, value, INTEGER_SETTINGS[key])
+
+
 def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
-    """The environment's `BGA_*` over the defaults, then `config` over both; switches read strictly."""
+    """The environment's `BGA_*` over the defaults, then `config` over both; switches and numbers read strictly."""
     app.config.from_prefixed_env(prefix)
-    for key in BOOLEAN_SETTINGS:
-        raw = os.environ.get(f"{prefix}_{key}")
-        if raw is not None:  # read as written, not as JSON: "False" is not JSON and would stay a string
-            app.config[key] = parse_boolean(f"{prefix}_{key}", raw)
     if config:
         app.config.update(config)
-        for key in BOOLEAN_SETTINGS:
-            if key in config:
-                app.config[key] = parse_boolean(key, config[key])
+    for key in (*BOOLEAN_SETTINGS, *INTEGER_SETTINGS):
+        raw = os.environ.get(f"{prefix}_{key}")
+        if config and key in config:
+            app.config[key] = read_strictly(key, key, config[key])
+        elif raw is not None:  # read as written, not as JSON: "False" is not JSON and would stay a string
+            app.config[key] = read_strictly(key, f"{prefix}_{key}", raw)
     if app.config.get("DEV_MODE"):
         app.logger.warning("development mode is on (BGA_DEV_MODE): chosen seeds and deals, hotseat tables, "
                            "forks and early exports are allowed; never run a public server this way")

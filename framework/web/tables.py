@@ -7,7 +7,6 @@ turns after it, after seating or leaving, or on `POST /continue`.
 from __future__ import annotations
 
 from flask import Blueprint, current_app, g, jsonify, request
-from marshmallow import ValidationError
 
 from framework.engine import Table
 from framework.store import chat as talk
@@ -26,7 +25,7 @@ from framework.store.outbox import render_log
 from framework.store.presence import mark_seen
 from framework.store.replays import fork_table
 
-from . import answers, schemas
+from . import answers, new_table, schemas
 from .auth import authenticate, current_user, login_required, required_token
 from .errors import ApiError
 from .openapi import documented
@@ -36,12 +35,13 @@ from .schemas import (
     ChatPost,
     ChatQuery,
     Fork,
+    GameName,
     Join,
     JoinByCode,
     LobbyQuery,
-    NewTable,
     NotificationQuery,
     ReplayQuery,
+    hotseat_player,
     json_body,
     load_body,
     load_query,
@@ -78,7 +78,7 @@ def table_json(record: TableRecord, table: Table | None = None) -> dict:
 
 def me_at(record: TableRecord) -> int:
     """The caller, or on a hotseat table the seat its creator acts for (`?as=<player id>`)."""
-    return seating.acting_user(record, g.user_id, request.args.get("as", type=int))
+    return seating.acting_user(record, g.user_id, hotseat_player())
 
 
 def visible_table(table_id: int) -> TableRecord:
@@ -109,25 +109,22 @@ def loaded(record: TableRecord) -> Table | None:
 @documented("The lobby", answer=(200, answers.TableList), errors=(400, 401), query=schemas.LobbyQuery)
 @login_required
 def lobby():
-    query = load_query(LobbyQuery())
-    if query["status"] != "open":
-        raise ApiError(400, "invalid_arguments", "status: only open tables are listed in the lobby.")
+    load_query(LobbyQuery())  # status=open, the only list there is
     return jsonify({"tables": [table_json(r) for r in queries.open_tables()]})
 
 
 @bp.post("/tables")
-@documented("Create a table", answer=(201, answers.TableInfo), errors=(400, 401, 403, 404), body=schemas.NewTable)
+@documented("Create a table", answer=(201, answers.TableInfo), errors=(400, 401, 403, 404),
+            body=lambda app: new_table.described_bodies(app.extensions["games"]))
 @login_required
 def create():
-    body = load_body(NewTable())
-    game_cls = game_class(games(), body["game"])
-    if not dev_mode() and (body["seed"] is not None or "deal" in body["options"] or body["hotseat"]):
+    raw = json_body()
+    game_cls = game_class(games(), load_body(GameName(), {"game": raw.get("game")})["game"])
+    body = load_body(new_table.schema_for(game_cls, raw.get("players")), raw)
+    options = body["options"] if "options" in raw else game_cls.load_options({})  # the defaults, loaded
+    if not dev_mode() and (body["seed"] is not None or "deal" in (raw.get("options") or {}) or body["hotseat"]):
         raise ApiError(403, "dev_mode_only", "Fixed deals, seeds and hotseat tables are for testing and "
                        "development mode.")
-    try:
-        options = game_cls.load_options(body["options"])
-    except ValidationError as err:
-        raise ValidationError({"options": err.messages}) from None
     turn_hours = body["turn_hours"] if body["turn_hours"] is not None else options.get("turn_hours", 0)
     record = seating.create_table(game_cls, current_user(), options, body["seed"], body["players"],
                                 turn_hours=turn_hours, private=body["private"], reserved=body["reserved"],
@@ -360,8 +357,9 @@ def replay_view(table_id: int):
     if record.status == "open":
         raise ApiError(409, "not_started", "This table has not started yet.")
     own = seat_of(record.players, g.user_id)
-    if query["seat"] is not None and query["seat"] >= record.seats:
-        raise ApiError(400, "invalid_arguments", f"seat: this table has seats 0 to {record.seats - 1}.")
+    if query["seat"] is not None and query["seat"] >= record.seats:  # names what is not there, like a table id
+        raise ApiError(404, "not_found", f"There is no seat {query['seat']}: this table has seats 0 to "
+                       f"{record.seats - 1}.")
     if record.status != "finished" and (own is None or query["seat"] not in (None, own.seat)):
         raise ApiError(403, "forbidden", "Until the game is over you may replay only your own seat.")
     seat = query["seat"] if query["seat"] is not None else (own.seat if own else None)
@@ -378,15 +376,16 @@ def replay_view(table_id: int):
             errors=(400, 401, 403, 404, 409), body=schemas.Fork)
 @login_required
 def fork(table_id: int):
-    """Development: a new hotseat table replayed to move n of this one, to try another line of play."""
+    """Development: a new hotseat table replayed to move n of this one, to try another line of play.
+    The caller holds every seat of it (`?as=<player id>`); the original players are not seated."""
     if not dev_mode():
         raise ApiError(403, "dev_mode_only", "Forking a table is for development mode.")
     move = load_body(Fork())["move"]
     source = visible_table(table_id)
     if not own_table(source, g.user_id):
         raise ApiError(403, "forbidden", "Only the table's players may fork it.")
-    if move > source.move:
-        raise ApiError(400, "invalid_arguments", f"move: this table has {source.move} moves.")
+    if move > source.move:  # names what is not there (yet), like a table id
+        raise ApiError(404, "not_found", f"There is no move {move}: this table has {source.move} moves.")
     record = fork_table(source, move, current_user(), games())
     return jsonify(table_json(record, loaded(record))), 201
 
@@ -395,7 +394,8 @@ def fork(table_id: int):
 @documented("The game as one file", answer=(200, answers.Export), errors=(401, 403, 404))
 @login_required
 def export(table_id: int):
-    """One JSON file that rebuilds the game anywhere: it holds the seed, so only after the end."""
+    """One JSON file that rebuilds the game anywhere: it holds the seed, so every hand. After the end
+    for anyone who sees the table; before it only in development mode, and only to its own players."""
     record = visible_table(table_id)
     if record.status != "finished" and not (dev_mode() and own_table(record, g.user_id)):
         raise ApiError(403, "forbidden", "The export holds every hand; it is available once the game is over "

@@ -1,4 +1,4 @@
-"""Accounts: register, log in, log out."""
+"""Accounts: register, log in, log out, my settings (my sessions and password: `account`)."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
@@ -8,37 +8,43 @@ from framework.store.database import write_transaction
 from framework.store.delivery import webhook_http_allowed
 from framework.store.webhooks import url_problem
 
-from . import answers, schemas
+from . import answers, limits, schemas
 from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
+from .me_settings import settings_schema
 from .openapi import documented
-from .schemas import Credentials, Settings, load_body
+from .schemas import Credentials, Registration, load_body
 
 bp = Blueprint("users", __name__, url_prefix="/api")
 
 
+def session_label() -> str | None:
+    """What a new session is shown as in its owner's list: the User-Agent it was made with."""
+    return request.headers.get("User-Agent") or None
+
+
 @bp.post("/users")
-@documented("Register", answer=(201, answers.Token), errors=(400, 409), body=schemas.Credentials, public=True)
+@documented("Register", answer=(201, answers.Token), errors=(400, 409, 429), body=schemas.Registration,
+            public=True)
 def register():
-    body = load_body(Credentials())
-    user = users.create_user(body["name"].strip(), body["password"])
-    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user)}), 201
+    """The name is stored NFKC-normalised and trimmed, and answered so."""
+    body = load_body(Registration())
+    limits.take_registration()
+    user = users.create_user(body["name"], body["password"])
+    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user, session_label())}), 201
 
 
 @bp.post("/login")
 @documented("Log in", answer=(200, answers.Token), errors=(400, 401, 429), body=schemas.Credentials, public=True)
 def login():
     body = load_body(Credentials())
-    name, address = body["name"].strip(), request.remote_addr or "?"
-    limiter = current_app.extensions["login_limiter"]
-    wait = limiter.blocked(name, address)
-    if wait:
-        raise ApiError(429, "too_many_attempts", f"Too many failed logins: try again in {int(wait) + 1} s.")
+    name = body["name"].strip()
+    limits.refuse_limited_login(name)
     user = users.authenticate(name, body["password"])
     if user is None:
-        limiter.failed(name, address)
+        limits.count_failed_login(name)
         raise ApiError(401, "bad_credentials", "Unknown name or wrong password.")
-    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user)})
+    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user, session_label())})
 
 
 @bp.post("/logout")
@@ -62,11 +68,11 @@ def me():
 
 
 @bp.patch("/me")
-@documented("Change where 'your turn' goes", answer=(200, answers.Me), errors=(400, 401), body=schemas.Settings)
+@documented("Change where 'your turn' goes", answer=(200, answers.Me), errors=(400, 401), body=settings_schema)
 @login_required
 def update_me():
     """Set or clear the e-mail address and webhook for "your turn" messages, or switch either off."""
-    changes = load_body(Settings())
+    changes = load_body(settings_schema(current_app)())
     if changes.get("webhook_url"):
         config = current_app.config
         problem = url_problem(changes["webhook_url"], allow_http=webhook_http_allowed(config),

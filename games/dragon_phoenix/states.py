@@ -9,7 +9,7 @@ from itertools import permutations
 
 from marshmallow import ValidationError, fields
 
-from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, State, UserError, action
+from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, PlayerId, State, UserError, action
 
 from . import rounds as rnd
 from .cards import DECK, parse_rank, sort_cards
@@ -292,7 +292,7 @@ class GiveDragon(State):
         active = self.game.gamestate.active_player()
         return {"opponents": self.game.opponents(active) if active is not None else []}
 
-    @action({"to": fields.Integer(required=True)})
+    @action({"to": PlayerId(required=True)})
     def giveDragon(self, player_id, to):
         game, data = self.game, self.game.data
         if to not in game.opponents(player_id):

@@ -81,15 +81,17 @@ function showLogin() {
   document.title = "Log in · Card tables";
   const error = h("p.form-error", { role: "alert", hidden: true });
   const name = h("input#login-name", { name: "name", autocomplete: "username", required: true, maxlength: 40 });
+  // No minimum length here: accounts made before the 8-character rule still log in with theirs.
   const password = h("input#login-password", { name: "password", type: "password", autocomplete: "current-password",
-    required: true, minlength: 6 });
+    required: true });
   const submit = async (mode) => {
     error.hidden = true;
-    if (!name.value.trim() || password.value.length < 6) {
+    if (!name.value.trim() || !password.value) {
       error.hidden = false;
-      error.textContent = "Give a name and a password of at least 6 characters.";
+      error.textContent = "Give a name and a password.";
       return;
     }
+    // The server says what a new name or password lacks (the rules are its own): shown as it says it.
     try {
       const who = mode === "register" ? await api.register(name.value, password.value) : await api.login(name.value, password.value);
       session.save(who);
@@ -103,7 +105,8 @@ function showLogin() {
   };
   const form = h("form.card-box.login", { on: { submit: (e) => { e.preventDefault(); submit(e.submitter?.value || "login"); } } },
     h("h1", "Card tables"),
-    h("p", "Log in, or register a new account with the same form."),
+    h("p", "Log in, or register a new account with the same form: a name of up to 32 characters, "
+      + "and a password of at least 8 that is not your name or a common one."),
     h("div.field", h("label", { for: "login-name" }, "Name"), name),
     h("div.field", h("label", { for: "login-password" }, "Password"), password),
     error,

@@ -55,17 +55,22 @@ def test_failed_logins_are_limited_per_name(api):
     assert blocked.status_code == 429 and "try again in" in blocked.json["error"]["message"]
 
 
-def test_limiter_forgets_old_failures():
-    from framework.web.security import LoginLimiter
+def test_failed_logins_are_forgotten_after_the_window(tmp_path):
+    from datetime import datetime, timedelta
 
-    limiter = LoginLimiter(limit=2, window=0.05)
-    limiter.failed("x", "1.2.3.4")
-    limiter.failed("y", "1.2.3.4")
-    assert limiter.blocked("z", "1.2.3.4") > 0  # the address is over its limit
-    import time
+    from tests.conftest import Api, make_app
 
-    time.sleep(0.06)
-    assert limiter.blocked("z", "1.2.3.4") == 0
+    now = [datetime(2026, 12, 1, 12, 0)]
+    api = Api(make_app(f"sqlite:///{tmp_path / 'window.sqlite'}", LOGIN_ATTEMPTS=2, LOGIN_WINDOW_SECONDS=60,
+                       CLOCK=lambda: now[0]).test_client())
+    api.register("anna", "right-password")
+    for _ in range(2):
+        assert api.post("/api/login", json={"name": "anna", "password": "wrong-guess"}).status_code == 401
+    now[0] += timedelta(seconds=30)
+    blocked = api.post("/api/login", json={"name": "anna", "password": "right-password"})
+    assert blocked.status_code == 429 and blocked.headers["Retry-After"] == "30"
+    now[0] += timedelta(seconds=31)
+    assert api.post("/api/login", json={"name": "anna", "password": "right-password"}).status_code == 200
 
 
 def test_pages_carry_security_headers_and_json_is_not_cached(client, api):

@@ -1,7 +1,20 @@
 """Who may do what: every endpoint against every kind of caller, on a production app.
 
 Anna created the table and is to play; Ben sits at it and waits; Eve is a logged-in stranger (a
-spectator). A refused request must change nothing.
+spectator). A refused request must change nothing. Further matrices: a private table (Rita is
+the user it waits for), a bot's seat, the identities that are not logins, and the log of a
+running game as a spectator reads it. Rows kept elsewhere, not repeated here (tests/web/...):
+- a stranger gets 404 on every route of a private table, word for word a missing table's answer,
+  and their chat never lands: test_hardening.test_a_private_table_does_not_exist_for_outsiders;
+- a name reserved before anyone held it opens no private table: test_hardening.test_a_reservation_...;
+- nobody may register a bot's or a stand-in's name, and a person who held one before is never
+  seated as the bot or the stand-in: test_hardening.test_the_names_of_bots_and_stand_ins_cannot_be_
+  registered, ...test_a_person_with_a_bots_name_is_never_seated_as_the_bot, ...with_a_stand_ins_name...;
+- only a hotseat table's creator acts for its stand-ins: test_hotseat_and_fork.test_only_the_creator_...;
+- a player's /log hides the arguments and silent moves of the others:
+  test_hardening.test_the_log_tells_others_no_more_than_the_moves_notifications_did;
+- every view, notification, /log, /replay and /export, every seat against what is hidden from it:
+  tests/test_http_hidden_information.py.
 """
 import pytest
 from sqlalchemy import func, select
@@ -32,6 +45,11 @@ MATRIX = [
     ("get", "/api/me/tables", None, [401, 401, 200, 200, 200]),
     ("get", "/api/me", None, [401, 401, 200, 200, 200]),
     ("post", "/api/logout", None, [401, 401, 200, 200, 200]),
+    ("get", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
+    ("delete", "/api/me/sessions/{anna_session}", None, [401, 401, 404, 404, 200]),
+    ("delete", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
+    ("post", "/api/me/password", {"current_password": "secret-pass", "new_password": "secret-pass"},
+     [401, 401, 200, 200, 200]),
 ]
 
 
@@ -45,6 +63,20 @@ def world(tmp_path):
     api.act(table_id, "anna", "pickCharm", charm="amber")
     api.act(table_id, "ben", "pickCharm", charm="ruby")
     return app, api, table_id
+
+
+def session_of(app, name: str) -> int:
+    """The id of one of `name`'s sessions (the only one, until a test logs in again)."""
+    from framework.store import Token, User
+
+    with app.app_context():
+        return db.session.scalar(select(Token.id).join(User, Token.user_id == User.id).where(User.name == name))
+
+
+def call(api, method: str, url: str, caller: str, body):
+    headers = ({"Authorization": "Bearer not-a-token"} if caller == "bad-token"
+               else api.headers(caller) if caller != "nobody" else {})
+    return getattr(api.client, method)(url, headers=headers, json=body)
 
 
 def fingerprint(app, table_id):
@@ -63,16 +95,14 @@ def test_authorization_matrix(world, method, path, body, expected):
             payload = {"card": api.view(table_id, "anna")["state"]["args"]["playable"][0]}
         else:
             payload = body
-        headers = ({"Authorization": "Bearer not-a-token"} if caller == "bad-token"
-                   else api.headers(caller) if caller != "nobody" else {})
         before = fingerprint(app, table_id)
-        url = path.format(t=table_id, ben=api.ids["ben"])
-        response = getattr(api.client, method)(url, headers=headers, json=payload)
+        url = path.format(t=table_id, ben=api.ids["ben"], anna_session=session_of(app, "anna"))
+        response = call(api, method, url, caller, payload)
         response.get_data()  # read to its end: an event stream's own context closes with it
         assert response.status_code == status, (caller, response.json)
         if status >= 400:
             assert response.json["error"]["code"] and fingerprint(app, table_id) == before
-        if path.endswith("/logout") and status == 200:
+        if status == 200 and (path.endswith("/logout") or path.startswith("/api/me/sessions") and method == "delete"):
             api.tokens[caller] = api.post("/api/login", json={"name": caller, "password": "secret-pass"}).json["token"]
 
 
@@ -86,3 +116,121 @@ def test_spectators_and_waiting_players_see_no_private_parts(world):
         assert "amber" not in str(notes) and not set(anna_private) & set(str(notes).split("'"))
         pushed = api.get(f"/api/tables/{table_id}/events", name).get_data(as_text=True)
         assert "amber" not in pushed and not set(anna_private) & set(pushed.replace('"', " ").split())
+
+
+# A private table waiting for its third player: Anna made it, Ben came with the code, Rita is the
+# user it waits for (reserved, not seated yet). All three may look and talk; only players play.
+PRIVATE_CALLERS = ["rita", "ben", "anna"]
+PRIVATE_MATRIX = [
+    ("get", "/api/tables/{t}", None, [200, 200, 200]),
+    ("get", "/api/tables/{t}/notifications", None, [200, 200, 200]),
+    ("get", "/api/tables/{t}/log", None, [200, 200, 200]),
+    ("get", "/api/tables/{t}/chat", None, [200, 200, 200]),
+    ("post", "/api/tables/{t}/chat", {"text": "hello"}, [201, 201, 201]),
+    ("get", "/api/tables/{t}/replay", None, [409, 409, 409]),
+    ("get", "/api/tables/{t}/export", None, [403, 403, 403]),
+    ("post", "/api/tables/{t}/actions/pickCharm", {"charm": "jade"}, [403, 409, 409]),
+    ("post", "/api/tables/{t}/bots", {"count": 1}, [403, 403, 409]),
+    ("post", "/api/tables/{t}/continue", None, [403, 409, 409]),
+    ("post", "/api/tables/{t}/leave", {}, [409, 409, 409]),
+    # Rita takes her seat and the game starts; the others, seated, are asked for the code first.
+    ("post", "/api/tables/{t}/join", {}, [200, 403, 403]),
+]
+
+
+@pytest.fixture
+def private_world(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'private.sqlite'}", TESTING=False)
+    api = Api(app.test_client())
+    for name in ("anna", "ben", "rita"):
+        api.register(name)
+    created = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "private": True,
+                                                    "reserved": ["rita"]}).json
+    assert api.post("/api/join", "ben", json={"code": created["invite_code"]}).status_code == 200
+    return app, api, created["id"]
+
+
+@pytest.mark.parametrize("method, path, body, expected", PRIVATE_MATRIX,
+                         ids=[f"{m} {p}" for m, p, _, _ in PRIVATE_MATRIX])
+def test_a_private_table_lets_in_its_players_and_the_user_it_waits_for(private_world, method, path, body, expected):
+    app, api, table_id = private_world
+    for caller, status in zip(PRIVATE_CALLERS, expected, strict=True):
+        before = fingerprint(app, table_id)
+        response = call(api, method, path.format(t=table_id), caller, body)
+        assert response.status_code == status, (caller, response.json)
+        if status >= 400:
+            assert response.json["error"]["code"] != "not_found" and fingerprint(app, table_id) == before
+    if path.endswith("/join"):
+        assert api.view(table_id, "rita")["table"]["status"] == "playing"
+
+
+# Anna plays against a heuristic bot: no person reads or plays the bot's seat, Anna included.
+BOT_CALLERS = ["eve", "anna"]
+BOT_MATRIX = [
+    ("get", "/api/tables/{t}?as={bot}", None, [403, 403]),
+    ("get", "/api/tables/{t}/notifications?as={bot}", None, [403, 403]),
+    ("get", "/api/tables/{t}/replay?seat=1", None, [403, 403]),
+    ("post", "/api/tables/{t}/actions/playCard?as={bot}", "the bot's card", [403, 403]),
+    ("post", "/api/tables/{t}/actions/playCard", "the bot's card", [403, 422]),
+    ("post", "/api/tables/{t}/leave?as={bot}", {}, [409, 200]),  # `as` means nothing here: Anna leaves
+]
+
+
+@pytest.fixture
+def bot_world(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'bot.sqlite'}", TESTING=False)
+    api = Api(app.test_client())
+    for name in ("anna", "eve"):
+        api.register(name)
+    table_id = api.new_table("anna", players=2, options={"hand_size": 4})
+    bot = api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": "heuristic"}).json["players"][1]
+    assert api.act(table_id, "anna", "pickCharm", charm="amber").status_code == 200
+    return app, api, table_id, bot["id"]
+
+
+def bots_hand(app, table_id: int, bot: int) -> list[str]:
+    """The bot's hand, read from the server's own copy (no route shows it)."""
+    from tests.http_play import server_table
+
+    return server_table(app, table_id).state.data["hands"][str(bot)]
+
+
+@pytest.mark.parametrize("method, path, body, expected", BOT_MATRIX, ids=[f"{m} {p}" for m, p, _, _ in BOT_MATRIX])
+def test_no_person_reads_or_plays_a_bots_seat(bot_world, method, path, body, expected):
+    app, api, table_id, bot = bot_world
+    for caller, status in zip(BOT_CALLERS, expected, strict=True):
+        payload = {"card": bots_hand(app, table_id, bot)[0]} if body == "the bot's card" else body
+        before = fingerprint(app, table_id)
+        response = call(api, method, path.format(t=table_id, bot=bot), caller, payload)
+        assert response.status_code == status, (caller, response.json)
+        if status >= 400:
+            assert fingerprint(app, table_id) == before
+    hand = bots_hand(app, table_id, bot)
+    for caller in BOT_CALLERS:
+        assert not set(hand) & set(str(api.view(table_id, caller)).split("'"))
+
+
+@pytest.mark.parametrize("password", ["!", "", "secret-pass"])
+def test_bots_and_hotseat_stand_ins_are_not_logins(api, password):
+    api.register("dana")
+    table_id = api.new_table("dana", players=2)
+    bot = api.post(f"/api/tables/{table_id}/bots", "dana", json={"count": 1}).json["players"][1]["name"]
+    hotseat = api.post("/api/tables", "dana", json={"game": "climb", "players": 2, "hotseat": True}).json
+    stand_in = hotseat["players"][1]["name"]
+    assert (bot, stand_in) == ("Heuristic bot 1", "dana #2")
+    for name in (bot, stand_in):
+        answer = api.post("/api/login", json={"name": name, "password": password})
+        assert answer.status_code in (400, 401) and "token" not in (answer.json or {}), (name, answer.json)
+
+
+def test_a_spectators_log_of_a_running_game_hides_private_moves(world):
+    """Eve, a spectator, reads the log as a player would: Anna's `confirm` told nobody anything,
+    so Eve sees a move was made and no more; charms picked privately show no arguments."""
+    _, api, table_id = world
+    card = api.view(table_id, "anna")["state"]["args"]["playable"][0]
+    assert api.act(table_id, "anna", "playCard", card=card).status_code == 200
+    assert api.act(table_id, "anna", "confirm").status_code == 200
+    log = api.get(f"/api/tables/{table_id}/log", "eve").json["moves"]
+    assert [(m["action"], m["player"] is not None, m["args"]) for m in log] == [
+        ("pickCharm", True, None), ("pickCharm", True, None), ("playCard", True, None), (None, False, None)]
+    assert api.get(f"/api/tables/{table_id}/log").status_code == 401

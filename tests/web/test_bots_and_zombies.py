@@ -57,7 +57,7 @@ def test_only_the_creator_adds_bots_and_only_into_free_seats(api):
     table_id = api.new_table("anna", players=2)
     assert api.post(f"/api/tables/{table_id}/bots", "ben", json={"count": 1}).status_code == 403
     too_many = api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2})
-    assert too_many.status_code == 400 and too_many.json["error"]["message"] == "Only 1 seat(s) are free for bots."
+    assert too_many.status_code == 409 and too_many.json["error"]["message"] == "Only 1 seat(s) are free for bots."
     assert api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": "genius"}).status_code == 400
 
 

@@ -40,13 +40,18 @@ def test_development_mode_is_announced_at_start(tmp_path, caplog):
 
 
 def test_fork_and_early_export_are_for_the_tables_own_players_even_in_development(api):
+    """Forking, and exporting before the end (the export holds every hand), are for the table's own
+    players even in development mode (issue #17); a fork is then the forker's own hotseat table."""
     for name in ("anna", "ben", "mallory"):
         api.register(name)
     table_id = api.new_table("anna", joiners=["ben"], players=2)
     assert api.get(f"/api/tables/{table_id}/export", "mallory").status_code == 403   # it holds every hand
     assert api.post(f"/api/tables/{table_id}/fork", "mallory", json={"move": 0}).status_code == 403
     assert api.get(f"/api/tables/{table_id}/export", "ben").status_code == 200
-    assert api.post(f"/api/tables/{table_id}/fork", "anna", json={"move": 0}).status_code == 201
+    fork = api.post(f"/api/tables/{table_id}/fork", "anna", json={"move": 0})
+    assert fork.status_code == 201
+    assert api.get(f"/api/tables/{fork.json['id']}/export", "anna").status_code == 200
+    assert api.get(f"/api/tables/{fork.json['id']}/export", "ben").status_code == 403
 
 
 def test_huge_numbers_in_paths_and_queries_are_refused_not_a_server_error(app, api):
@@ -88,7 +93,7 @@ def test_chat_with_a_lone_surrogate_is_refused_and_nothing_is_said(api):
                                   "anna #2 [seat]"])
 def test_the_names_of_bots_and_stand_ins_cannot_be_registered(client, name):
     answer = client.post("/api/users", json={"name": name, "password": "secret-pass"})
-    assert answer.status_code == 400 and "kept for the server's bots" in answer.json["error"]["message"]
+    assert answer.status_code == 409 and "kept for the server's bots" in answer.json["error"]["message"]
 
 
 def squatter(app, name: str) -> int:

@@ -47,14 +47,42 @@ def test_fork_replays_to_move_n_as_a_hotseat_table(api):
     api.act(table_id, "anna", "playCard", card=view["state"]["args"]["playable"][0])
     forked = api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 2})
     assert forked.status_code == 201 and forked.json["move"] == 2 and forked.json["id"] != table_id
-    fork_id = forked.json["id"]
-    as_anna = api.get(f"/api/tables/{fork_id}?as={api.ids['anna']}", "ben").json
-    assert as_anna["state"]["name"] == "playerTurn" and as_anna["data"]["my_charm"] == "amber"
-    other_card = as_anna["state"]["args"]["playable"][-1]
-    played = api.post(f"/api/tables/{fork_id}/actions/playCard?as={api.ids['anna']}", "ben", json={"card": other_card})
+    fork_id, seats = forked.json["id"], forked.json["players"]
+    assert [p["name"] for p in seats] == ["ben", "ben #2"]  # seat 0 is anna's seat, played by ben
+    as_first = api.get(f"/api/tables/{fork_id}?as={seats[0]['id']}", "ben").json
+    assert as_first["state"]["name"] == "playerTurn" and as_first["data"]["my_charm"] == "amber"
+    assert as_first["data"]["hand"] == view["data"]["hand"]  # anna's hand at move 2
+    other_card = as_first["state"]["args"]["playable"][-1]
+    played = api.post(f"/api/tables/{fork_id}/actions/playCard?as={seats[0]['id']}", "ben", json={"card": other_card})
     assert played.status_code == 200
     assert api.view(table_id, "anna")["table"]["move"] == 3  # the original is untouched
-    assert api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 9}).status_code == 400
+    assert api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 9}).status_code == 404  # no such move
+
+
+def test_a_fork_seats_none_of_the_original_players_and_its_maker_plays_every_seat(api):
+    """Issue #17: forking does not sit anna down at a table she never chose; ben, who forked, plays
+    every seat of it to the end, and anna sees it as any stranger would."""
+    for name in ("anna", "ben", "cleo"):
+        api.register(name)
+    table_id = api.new_table("anna", joiners=["ben", "cleo"], players=3, seed="fork-seats")
+    for name in ("anna", "ben", "cleo"):
+        api.act(table_id, name, "pickCharm", charm="jade")
+    fork_id = api.post(f"/api/tables/{table_id}/fork", "ben", json={"move": 3}).json["id"]
+    originals = {api.ids["anna"], api.ids["cleo"]}
+    for name in ("anna", "cleo"):
+        assert fork_id not in [t["id"] for t in api.get("/api/me/tables", name).json["tables"]]
+        seen = api.view(fork_id, name)
+        assert "you" not in seen and not originals & {p["id"] for p in seen["table"]["players"]}
+        assert api.act(fork_id, name, "playCard", card="1a").status_code == 403
+    while (view := api.view(fork_id, "ben"))["table"]["status"] != "finished":
+        player = view["state"]["active_players"][0]
+        mine = api.get(f"/api/tables/{fork_id}?as={player}", "ben").json
+        action, args = ("playCard", {"card": mine["state"]["args"]["playable"][0]}) \
+            if mine["state"]["name"] == "playerTurn" else ("confirm", {})
+        answer = api.post(f"/api/tables/{fork_id}/actions/{action}?as={player}", "ben", json=args)
+        assert answer.status_code == 200, answer.json
+    movers = {m["player"] for m in api.get(f"/api/tables/{fork_id}/log", "ben").json["moves"]}
+    assert movers == {p["id"] for p in view["table"]["players"]} and not movers & originals
 
 
 def test_notifications_follow_the_hotseat_seat(api):

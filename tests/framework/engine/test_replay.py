@@ -132,3 +132,21 @@ def test_games_use_no_randomness_or_clock_but_the_tables():
             if line.strip().startswith(FORBIDDEN):
                 offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_a_replay_under_other_ids_renames_only_the_arguments_declared_as_players():
+    """A fork's stand-ins replay moves logged under other ids: `to` names a player and is renamed;
+    `count` equals an old id by chance and stays what it was."""
+    from marshmallow import fields
+
+    from framework.engine import Move, PlayerId, action
+    from framework.engine.player_args import renamed
+
+    @action({"to": PlayerId(required=True), "count": fields.Integer(), "seen": fields.List(PlayerId())})
+    def give(self, player_id, to, count, seen):
+        pass
+
+    move = Move(101, "give", {"to": 108, "count": 101, "seen": [101, 108]})
+    assert renamed(move, give.__action__, {101: 5, 108: 6}) == Move(5, "give", {"to": 6, "count": 101,
+                                                                                "seen": [5, 6]})
+    assert move.args["to"] == 108  # the logged move itself is left alone

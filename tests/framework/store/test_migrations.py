@@ -11,6 +11,10 @@ from framework.store import db
 from framework.web import create_app
 
 
+def bare_app(path):
+    """An app on its own SQLite file, serving no game: the migrations are the subject."""
+    return create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "GAMES": []})
+
 def migrated_app(uri):
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri, "GAMES": []})
     result = app.test_cli_runner().invoke(args=["init-db"], catch_exceptions=False)
@@ -44,7 +48,7 @@ def check_matches_models(app):
             tables = set(inspect(conn).get_table_names())
         db.engine.dispose()
     assert differences == []
-    assert {"users", "tokens", "tables", "seats", "moves", "notifications", "alembic_version"} <= tables
+    assert {"users", "tokens", "tables", "seats", "moves", "notifications", "attempts", "alembic_version"} <= tables
 
 
 def test_init_db_builds_the_schema_of_the_models_on_sqlite(tmp_path):
@@ -64,8 +68,7 @@ def test_upgrade_keeps_a_game_in_progress(tmp_path):
     from flask_migrate import upgrade
     from sqlalchemy import text
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "old.sqlite")
     with app.app_context():
         upgrade(revision="0001")
         with db.engine.begin() as conn:
@@ -103,8 +106,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
                                          separators=(",", ":")).encode()).hexdigest()
     assert old_hash != table.state_hash()
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'summon.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "summon.sqlite")
     with app.app_context():
         upgrade(revision="0003")
         with db.engine.begin() as conn:
@@ -127,8 +129,7 @@ def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
     from flask_migrate import downgrade, upgrade
     from sqlalchemy import text
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'seats.sqlite'}",
-                      "GAMES": []})
+    app = bare_app(tmp_path / "seats.sqlite")
     with app.app_context():
         upgrade(revision="0005")
         with db.engine.begin() as conn:
@@ -141,4 +142,58 @@ def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
         downgrade(revision="0005")
         with db.engine.connect() as conn:
             assert json.loads(conn.execute(text("SELECT reserved FROM tables")).scalar()) == ["ben", "zed"]
+        db.engine.dispose()
+
+
+def test_existing_names_get_keys_and_ones_that_differ_only_by_case_keep_working(tmp_path):
+    """Migration 0008: every account gets its key and skeleton; of names that are one name without
+    regard to case, the oldest owns the key and the others log in by their exact spelling."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+    from werkzeug.security import generate_password_hash
+
+    from tests.conftest import Api
+
+    app = bare_app(tmp_path / "names.sqlite")
+    secret = generate_password_hash("secret-pass", method="pbkdf2:sha256:1000")
+    with app.app_context():
+        upgrade(revision="0006")
+        with db.engine.begin() as conn:
+            for user_id, name in [(1, "anna"), (2, "Anna"), (3, "ｂｅｎ"), (4, "Heuristic bot 1")]:
+                insert(conn, "users", id=user_id, name=name, password_hash=secret, is_bot=0, created_at="2026-01-01")
+            insert(conn, "tokens", user_id=1, token_hash="h" * 64, created_at="2026-01-01", expires_at="2099-01-01")
+        upgrade()
+        with db.engine.connect() as conn:
+            keys = dict(conn.execute(text("SELECT id, name_key FROM users")).all())
+            token = conn.execute(text("SELECT last_used_at, label FROM tokens")).one()
+        assert keys == {1: "anna", 2: "anna\x1f2", 3: "ben", 4: "heuristic bot 1"} and tuple(token) == (None, None)
+        db.engine.dispose()
+    api = Api(app.test_client())
+    logins = {spelling: api.post("/api/login", json={"name": spelling, "password": "secret-pass"}).json["id"]
+              for spelling in ("anna", "Anna", "ANNA", "ben")}
+    assert logins == {"anna": 1, "Anna": 2, "ANNA": 1, "ben": 3}
+    assert api.post("/api/users", json={"name": "Ben", "password": "secret-pass"}).status_code == 409
+    with app.app_context():
+        downgrade(revision="0006")
+        with db.engine.connect() as conn:
+            columns = {c["name"] for c in inspect(conn).get_columns("users")}
+            assert "name_key" not in columns and conn.execute(text("SELECT count(*) FROM users")).scalar() == 4
+
+
+def test_attempts_are_counted_in_a_table_of_their_own_that_downgrades_away(tmp_path):
+    """Migration 0007: the login and registration counts every worker shares; going back drops them."""
+    from flask_migrate import downgrade, upgrade
+
+    app = bare_app(tmp_path / "attempts.sqlite")
+    with app.app_context():
+        upgrade(revision="0006")
+        with db.engine.begin() as conn:
+            insert_user(conn, 1, "anna")
+        upgrade()
+        with db.engine.begin() as conn:
+            insert(conn, "attempts", kind="login", address="203.0.113.5", name_key="k", at="2026-12-01 12:00:00")
+        downgrade(revision="0006")
+        with db.engine.connect() as conn:
+            assert "attempts" not in inspect(conn).get_table_names()
+            assert conn.exec_driver_sql("SELECT name FROM users").scalar() == "anna"
         db.engine.dispose()

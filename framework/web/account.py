@@ -1,0 +1,59 @@
+"""Keeping an account safe: my sessions (list, log one out, log out everywhere), my password."""
+from __future__ import annotations
+
+from flask import Blueprint, g, jsonify
+
+from framework.store import sessions, users
+
+from . import answers, limits, schemas
+from .auth import current_user, login_required, required_token
+from .openapi import documented
+
+bp = Blueprint("account", __name__, url_prefix="/api/me")
+
+
+def session_json(token, current: bool) -> dict:
+    return {"id": token.id, "created_at": token.created_at.isoformat() + "Z",
+            "last_used_at": token.last_used_at.isoformat() + "Z" if token.last_used_at else None,
+            "label": token.label, "current": current}
+
+
+@bp.get("/sessions")
+@documented("My sessions (where I am logged in)", answer=(200, answers.SessionList), errors=(401,))
+@login_required
+def my_sessions():
+    listed = sessions.list_sessions(g.user_id, required_token())
+    return jsonify({"sessions": [session_json(token, current) for token, current in listed]})
+
+
+@bp.delete("/sessions")
+@documented("Log out everywhere (every session, this one included)", answer=(200, answers.Revoked), errors=(401,))
+@login_required
+def log_out_everywhere():
+    return jsonify({"ok": True, "revoked": sessions.revoke_all_sessions(g.user_id)})
+
+
+@bp.delete("/sessions/<id:session_id>")
+@documented("Log one of my sessions out", answer=(200, answers.Ok), errors=(401, 404))
+@login_required
+def log_session_out(session_id: int):
+    sessions.revoke_session(g.user_id, session_id)
+    return jsonify({"ok": True})
+
+
+@bp.post("/password")
+@documented("Change my password (logs out every other session)", answer=(200, answers.Revoked),
+            errors=(400, 401, 403, 429), body=schemas.PasswordChange)
+@login_required
+def change_password():
+    """The current password proves it is the owner, not someone who found a logged-in browser; wrong
+    guesses count against the account with the failed logins."""
+    body = schemas.load_body(schemas.PasswordChange())
+    user = current_user()
+    limits.refuse_limited_login(user.name, "Too many wrong passwords")  # counted with the failed logins
+    try:
+        revoked = users.change_password(user, body["current_password"], body["new_password"], required_token())
+    except users.WrongPassword:
+        limits.count_failed_login(user.name)
+        raise
+    return jsonify({"ok": True, "revoked": revoked})

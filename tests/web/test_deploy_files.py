@@ -1,0 +1,48 @@
+"""The files under deploy/ are what an operator copies: every nginx site passes `nginx -t` as the
+distribution would include it, and the systemd units run what the README says."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.nginx import config_test, site_for_test
+from tools.servers import ROOT
+
+DEPLOY = ROOT / "deploy"
+SITES = sorted(DEPLOY.glob("nginx*.conf"))
+
+
+def upstream_servers(site) -> int:
+    return len(re.findall(r"(?m)^\s*server [\w.-]+:\d+", site.read_text()))
+
+
+@pytest.mark.parametrize("site", SITES, ids=[s.name for s in SITES])
+def test_every_nginx_site_passes_nginx_t(site):
+    ports = list(range(18001, 18001 + upstream_servers(site)))  # written, never listened on: -t binds nothing
+    result = config_test(site_for_test(18000, ports, site))
+    assert result.returncode == 0, result.stderr
+    assert "test is successful" in result.stderr
+
+
+def test_the_multi_host_site_never_sends_a_post_twice():
+    text = (DEPLOY / "nginx-hosts.conf").read_text()
+    assert upstream_servers(DEPLOY / "nginx-hosts.conf") >= 2
+    directives = [line.split("#")[0] for line in text.splitlines()]
+    assert any("proxy_next_upstream " in line for line in directives)
+    # non_idempotent would resend a POST that a host may already have committed
+    assert not any("non_idempotent" in line for line in directives)
+    assert not any(re.search(r"\b(ip_hash|hash|sticky)\b", line) for line in directives)
+
+
+def test_the_tick_runs_every_minute_from_a_timer_with_the_hosts_settings():
+    timer = (DEPLOY / "bga-tick.timer").read_text()
+    service = (DEPLOY / "bga-tick.service").read_text()
+    app = (DEPLOY / "bga.service").read_text()
+    assert "OnCalendar=*-*-* *:*:00" in timer
+    assert "flask --app framework.web tick" in service and "Type=oneshot" in service
+    for unit in (service, app):
+        assert "EnvironmentFile=/etc/bga/bga.env" in unit
+    assert "gunicorn" in app and "${BGA_BIND}" in app
+    env = (DEPLOY / "bga.env").read_text()
+    assert re.search(r"(?m)^DATABASE_URL=postgresql", env) and re.search(r"(?m)^BGA_TRUSTED_PROXIES=1$", env)

@@ -1,0 +1,178 @@
+"""The production setup (README, "Deployment"): gunicorn as `make serve` runs it, behind nginx
+with the shipped deploy/nginx.conf. Clients that send half a request and wait hold a gunicorn thread
+each; through nginx they hold nothing, and everyone else is still answered at once."""
+from __future__ import annotations
+
+import http.client
+import os
+import runpy
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from types import SimpleNamespace
+
+import pytest
+
+from tests.nginx import throwaway_nginx
+from tools.servers import ROOT, Gunicorn, free_port
+
+SLOW_CLIENTS = 12  # twice what stopped the 2 workers x 2 threads of `make serve`
+# A request stopped before its blank line, and one whose body stops half-way.
+HALF_REQUESTS = (
+    b"GET /api/games HTTP/1.1\r\nHost: bga.test\r\nUser-Agent: slow\r\n",
+    b'POST /api/login HTTP/1.1\r\nHost: bga.test\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n{"na',
+)
+
+
+@pytest.fixture
+def gunicorn(tmp_path):
+    """gunicorn as `make serve` starts it: init-db, then 2 workers (gunicorn.conf.py's threads) on loopback."""
+    url = f"sqlite:///{tmp_path / 'bga.sqlite'}"
+    subprocess.run([sys.executable, "-m", "flask", "--app", "framework.web", "init-db"], cwd=ROOT, check=True,
+                   capture_output=True, timeout=60, env={**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url})
+    server = Gunicorn("framework.web:create_app()", url, workers=2)
+    try:
+        warm_up(server.port)
+        yield server
+    finally:
+        server.stop()
+
+
+@contextmanager
+def slow_clients(port: int, count: int = SLOW_CLIENTS):
+    """`count` connections that each send half a request and then wait, held open while the block runs."""
+    held: list[socket.socket] = []
+    try:
+        for i in range(count):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+            sock.sendall(HALF_REQUESTS[i % len(HALF_REQUESTS)])
+            held.append(sock)
+        time.sleep(0.5)  # the server has taken them in and is waiting for the rest
+        yield held
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def timed_gets(port: int, count: int, timeout: float) -> list[float | None]:
+    """Seconds each of `count` GET /api/games took, one after another; None for no good answer in `timeout`."""
+    times: list[float | None] = []
+    for _ in range(count):
+        start = time.monotonic()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        try:
+            conn.request("GET", "/api/games")
+            response = conn.getresponse()
+            body = response.read()
+            ok = response.status == 200 and b'"games"' in body
+            times.append(time.monotonic() - start if ok else None)
+        except OSError:  # a timeout included
+            times.append(None)
+        finally:
+            conn.close()
+    return times
+
+
+def warm_up(port: int) -> None:
+    """Five quick answers in a row: a worker's first answer takes seconds (it imports and boots the app)."""
+    deadline, quick = time.monotonic() + 60, 0
+    while quick < 5:
+        assert time.monotonic() < deadline, "gunicorn did not answer quickly within 60 s"
+        took = timed_gets(port, 1, timeout=30)[0]
+        quick = quick + 1 if took is not None and took < 0.5 else 0
+
+
+def p95(times: list[float]) -> float:
+    return sorted(times)[max(0, round(0.95 * len(times)) - 1)]
+
+
+@pytest.mark.slow
+def test_through_nginx_slow_clients_do_not_stop_the_server(gunicorn):
+    with throwaway_nginx(gunicorn.port) as port, slow_clients(port):
+        times = timed_gets(port, 20, timeout=2)
+    answered = [t for t in times if t is not None]
+    print(f"\nthrough nginx, {SLOW_CLIENTS} slow clients held: {len(answered)}/20 answered, "
+          f"p95 {p95(answered) * 1000:.0f} ms, slowest {max(answered) * 1000:.0f} ms" if answered else "none answered")
+    assert len(answered) == 20, f"{20 - len(answered)} of 20 requests got no answer within 2 s"
+
+
+@pytest.mark.slow
+def test_nginx_refuses_bodies_the_app_would_refuse_without_passing_them_on(gunicorn):
+    limit = 64 * 1024  # the app's MAX_CONTENT_LENGTH
+    with throwaway_nginx(gunicorn.port) as port:
+        for size, refused_by_nginx in ((limit, False), (limit + 1, True)):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            try:
+                conn.request("POST", "/api/login", body=b" " * size, headers={"Content-Type": "application/json"})
+                response = conn.getresponse()
+                body = response.read()
+            finally:
+                conn.close()
+            assert (response.status == 413 and b"nginx" in body) is refused_by_nginx, (size, response.status)
+
+
+@pytest.mark.slow
+def test_without_nginx_slow_clients_stop_gunicorn(gunicorn):
+    # What the proxy is for: the same clients straight at gunicorn take the threads of the workers they reach.
+    with slow_clients(gunicorn.port):
+        times = timed_gets(gunicorn.port, 10, timeout=1)
+    unanswered = sum(t is None for t in times)
+    print(f"\nstraight to gunicorn, {SLOW_CLIENTS} slow clients held: {unanswered}/10 got no answer within 1 s")
+    # The kernel hands new connections to whichever worker wins the race, often all the slow ones to one
+    # worker: that worker answers nothing, and the requests it takes wait with them (measured: 3 to 10 of 10).
+    assert unanswered >= 1
+
+
+@pytest.mark.slow
+def test_make_serve_says_it_is_not_for_the_internet_and_serves(tmp_path):
+    venv = sys.prefix  # this virtualenv, kept as it is (-o: not reinstalled on account of pyproject.toml)
+    port = free_port()
+    env = {**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'bga.sqlite'}"}
+    make = subprocess.Popen(["make", "--no-print-directory", "-o", f"{venv}/.installed", "serve", f"VENV={venv}",
+                             f"PORT={port}"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True)  # its own process group: make, flask and gunicorn stop together
+    try:
+        printed = read_until(make, b"Not meant to face the internet", seconds=60)
+        assert b"Not meant to face the internet directly" in printed and b"deploy/nginx.conf" in printed
+        warm_up(port)
+    finally:
+        os.killpg(make.pid, signal.SIGTERM)
+        try:
+            make.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(make.pid, signal.SIGKILL)
+            make.wait()
+
+
+def read_until(process: subprocess.Popen, marker: bytes, seconds: float) -> bytes:
+    """What `process` printed until a line with `marker` (or it exited, or `seconds` passed)."""
+    out, deadline = b"", time.monotonic() + seconds
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        while marker not in out and time.monotonic() < deadline:
+            if selector.select(timeout=max(0.0, deadline - time.monotonic())):
+                line = process.stdout.readline()
+                if not line:
+                    break
+                out += line
+    return out
+
+
+def gunicorn_hook_warnings(*addresses) -> list[str]:
+    """What gunicorn.conf.py's when_ready logs for a server bound to `addresses` (as gunicorn parses them)."""
+    warnings: list[str] = []
+    log = SimpleNamespace(warning=lambda message, *args: warnings.append(message % args))
+    hooks = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    hooks["when_ready"](SimpleNamespace(cfg=SimpleNamespace(address=list(addresses)), log=log))
+    return warnings
+
+
+def test_gunicorn_logs_a_warning_when_bound_where_the_internet_reaches_it():
+    assert gunicorn_hook_warnings(("127.0.0.1", 5000), ("::1", 5000), "/run/bga.sock") == []
+    (warning,) = gunicorn_hook_warnings(("127.0.0.1", 5000), ("0.0.0.0", 8000), ("::", 8000))
+    assert "0.0.0.0:8000, :::8000" in warning and "not meant to face the internet directly" in warning
+    assert "deploy/nginx.conf" in warning
