@@ -32,8 +32,9 @@ def post_worker_init(worker):
 
 
 def when_ready(server):
-    # A client that sends half a request holds one of these threads until it finishes: a few such clients
-    # stop the server. Bound where the internet can reach it, say so (README, "Deployment": nginx in front).
+    # A client that sends half a request holds one of a worker's connections until it finishes: a few
+    # thousand such clients stop the server. Bound where the internet can reach it, say so (README,
+    # "Deployment": nginx in front).
     exposed = [address for address in server.cfg.address if not _loopback(address)]
     if exposed:
         server.log.warning("listening on %s: gunicorn is not meant to face the internet directly; put nginx "
