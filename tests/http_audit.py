@@ -73,7 +73,8 @@ def hidden_when_sent():
 
 def audit_app(tmp_path, game: str, seed: str, viewers: list[str]):
     """An app serving `game` (the tests' Climb is always served), on a SQLite file of its own."""
-    app = make_app(f"sqlite:///{tmp_path / (seed + '.sqlite')}", GAMES=[] if game == "climb" else [game])
+    app = make_app(f"sqlite:///{tmp_path / (seed + '.sqlite')}", GAMES=[] if game == "climb" else [game],
+                   EVENTS_STREAM_SECONDS=0)  # a push stream answers what it has, then ends
     api = Api(app.test_client())
     for name in viewers:
         api.register(name)
@@ -170,6 +171,7 @@ class _Run:
         while notes := self.get_json("get", f"/notifications?after={self.after[name]}", name)["notifications"]:
             self.check_notes(notes, name, move, "/notifications")
             self.after[name] = notes[-1]["seq"]
+        self.check_pushed(name, move)
         self.check_log(name, viewer, finished)
         self.check_replays(name, viewer, move, finished)
         self.check_export(name, viewer, finished)
@@ -181,6 +183,21 @@ class _Run:
             self.told[name].add(note["move"])
             hidden = then[viewer] if then else self.hidden_at[min(move, len(self.hidden_at) - 1)][viewer]
             self.check(note, hidden, name, f"{route} (seq {note['seq']})")
+
+    def check_pushed(self, name: str, move: int) -> None:
+        """The push stream from the start: its notification events are checked as the notifications
+        route's are, and must be exactly what that route gives this viewer."""
+        stream = self.api.get(f"/api/tables/{self.table_id}/events?after=0", name)
+        self.report.requests += 1
+        assert stream.status_code == 200, (name, stream.status_code)
+        text = stream.get_data(as_text=True)
+        if self.seed in text:
+            self.leak(name, "/events", "shows the table's seed")
+        pushed = [json.loads(data) for kind, data in server_sent_events(text) if kind == "notification"]
+        self.check_notes(pushed, name, move, "/events")
+        routed = self.get_json("get", "/notifications?after=0", name)["notifications"]
+        if pushed != routed:
+            self.leak(name, "/events", f"pushed {len(pushed)} notifications, the route gives {len(routed)}")
 
     def check_log(self, name: str, viewer: int | None, finished: bool) -> None:
         for entry in self.get_json("get", "/log", name)["moves"]:
@@ -218,7 +235,7 @@ class _Run:
 
     def check_stranger(self) -> None:
         """At a private table every route is a 404 to someone who is neither player nor invited."""
-        for path in ("", "/notifications", "/log", "/replay", "/export", "/chat"):
+        for path in ("", "/notifications", "/events", "/log", "/replay", "/export", "/chat"):
             self.expect_refused("get", path, self.outsider, path or "the view", status=404)
 
     # ----- requests and findings --------------------------------------------------------------
@@ -243,3 +260,15 @@ class _Run:
 
     def leak(self, name: str, where: str, what: str) -> None:
         self.report.leaks.append(f"{self.game} seed {self.seed}: {where} to {name} {what}")
+
+
+def server_sent_events(text: str) -> list[tuple[str, str]]:
+    """(event, data) of each event in a whole text/event-stream answer (comments skipped)."""
+    found = []
+    for block in text.split("\n\n"):
+        fields = [line.partition(":") for line in block.split("\n") if line and not line.startswith(":")]
+        kind = next((value.strip() for name, _, value in fields if name == "event"), "message")
+        data = "\n".join(value.removeprefix(" ") for name, _, value in fields if name == "data")
+        if data:
+            found.append((kind, data))
+    return found

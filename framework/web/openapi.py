@@ -73,12 +73,21 @@ ALWAYS = {400: REFUSED, 500: {"description": "the server failed; nothing was app
                 "content": {"text/html": {"schema": {"type": "string"}}}}}
 
 
+# One event of a text/event-stream answer, as a client's parser hands it over (its fields, as strings).
+SERVER_SENT_EVENT = {"type": "object", "required": ["data"], "properties": {
+    "event": {"type": "string", "enum": ["notification", "chat", "state"]},
+    "data": {"type": "string", "description": "JSON: a notification, a chat message, or {move, status, seated, "
+                                              "last_notification}, as the matching JSON route gives them"},
+    "id": {"type": "string", "description": "a notification's seq: send it back as Last-Event-ID to resume"},
+    "retry": {"type": "integer"}}}
+
+
 def describe(operation: Operation, parameters: list[dict], app: Flask) -> dict:
     status, answer = operation.answer
     content = {"application/json": {"schema": answer}} if answer is not None else \
         {"image/svg+xml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}
     if isinstance(answer, str):  # a media type of its own (the push stream's text/event-stream)
-        content = {answer: {"schema": {"type": "string"}}}
+        content = {answer: {"schema": SERVER_SENT_EVENT if answer == "text/event-stream" else {"type": "string"}}}
     described: dict = {"summary": operation.summary,
                        "responses": {str(status): {"description": "OK", "content": content}}}
     for code in operation.errors + ((413,) if operation.body is not None else ()):
