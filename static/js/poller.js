@@ -141,13 +141,18 @@ export class Poller {
         const { notifications } = await api.notifications(this.tableId, this.lastSeq);
         await this.handOver(notifications, view);
       }
-      this.hooks.onView(view);
-      this.failures = 0;
-      this.notice.hidden = true;
-      await this.continuePending(view);
+      await this.settled(view);
     } catch (err) {
       this.trouble(err);
     }
+  }
+
+  /** A view read after the notifications before it: shown, the connection trouble forgotten, bots asked for. */
+  async settled(view) {
+    this.hooks.onView(view);
+    this.failures = 0;
+    this.notice.hidden = true;
+    await this.continuePending(view);
   }
 
   /** The event stream, again and again: each ends after a few minutes (the server recycles it) and is opened anew
@@ -212,10 +217,7 @@ export class Poller {
         if (Math.max(newest, this.lastSeq) < last) return;
         this.pushed = this.pushed.filter((n) => n.seq > last);
         await this.handOver(streamed, view);
-        this.hooks.onView(view);
-        this.failures = 0;
-        this.notice.hidden = true;
-        await this.continuePending(view);
+        await this.settled(view);
       } catch (err) {
         this.trouble(err);
         clearTimeout(this.timer);   // streamed notifications stay waiting: the view is asked for again

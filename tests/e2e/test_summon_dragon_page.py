@@ -42,6 +42,8 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
     for _ in range(6):
         if "must bid" not in status(page).inner_text():
             break
+        # The panel may be drawn anew as a bot's bid arrives: read its numbers once it has them.
+        expect(area.locator("select.sd-bid-number option").first).to_be_attached()
         numbers = area.locator("select.sd-bid-number option").all_inner_texts()
         area.locator("select.sd-bid-number").select_option(str(max(int(numbers[0]), 10)))
         area.get_by_role("radio", name=re.compile("Earth")).click()
