@@ -27,7 +27,7 @@ from framework.engine import RandomBot, Table, replay
 from framework.engine.plugins import load_game
 from framework.engine.testing import default_players, fewer_collections
 from tools.bench_push import push_section
-from tools.servers import Gunicorn
+from tools.servers import NO_LIMITS, NO_LIMITS_ENV, Gunicorn, bench_databases
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["dragon_phoenix", "summon_dragon", "zhubu_shengji"]
@@ -189,8 +189,7 @@ def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
     from framework.store import db
     from framework.web import create_app
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "GAMES": ["dragon_phoenix"],
-                      "LOGIN_ATTEMPTS": 10**6, "REGISTRATIONS_PER_ADDRESS": 10**6})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "GAMES": ["dragon_phoenix"], **NO_LIMITS})
     with app.app_context():
         db.create_all()
     client, game, scripts = app.test_client(), load_game("dragon_phoenix"), []
@@ -219,8 +218,7 @@ def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
     with app.app_context():
         db.engine.dispose()
     server = Gunicorn("framework.web:create_app()", url, workers,
-                    {"BGA_GAMES": '["dragon_phoenix"]', "BGA_LOGIN_ATTEMPTS": "1000000",
-                     "BGA_REGISTRATIONS_PER_ADDRESS": "1000000"})
+                    {"BGA_GAMES": '["dragon_phoenix"]', **NO_LIMITS_ENV})
     try:
         return load(server.port, scripts, seconds)
     finally:
@@ -229,23 +227,12 @@ def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
 
 def http_section(seconds: float, clients: int, postgres: bool) -> list[tuple]:
     rows = []
-    databases = [("SQLite", lambda: f"sqlite:///{tempfile.mkdtemp(prefix='bga-bench-')}/bench.sqlite")]
-    cluster = None
-    if postgres:
-        from tests.postgres import throwaway_cluster
-
-        cluster = throwaway_cluster()
-        pg_url = cluster.__enter__()
-        databases.append(("PostgreSQL", lambda: pg_url))
-    try:
+    with bench_databases(postgres, "bga-bench-") as databases:
         for label, make_url in databases:
             for workers in (1, 2):
                 base = baseline_http(make_url(), workers, clients, seconds)
                 real = moves_http(make_url(), workers, clients, seconds)
                 rows.append((label, workers, base, real))
-    finally:
-        if cluster is not None:
-            cluster.__exit__(None, None, None)
     return rows
 
 

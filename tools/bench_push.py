@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.servers import Gunicorn
+from tools.servers import Gunicorn, bench_databases
 from tools.soak import SERVER_ENV, prepare
 
 TICKS = os.sysconf("SC_CLK_TCK")  # /proc's unit of CPU time
@@ -157,23 +157,12 @@ def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple
 def push_section(postgres: bool, streams: int = 1000, moves: int = 10) -> list[dict]:
     """`make bench`'s rows: SQLite, then PostgreSQL (a throwaway cluster), 1 and 2 workers; a few open
     streams (a move's delivery to a page), then `streams` of them (idle cost, delivery to all)."""
-    databases = [("SQLite", lambda: f"sqlite:///{tempfile.mkdtemp(prefix='bench-push-')}/push.sqlite")]
-    cluster = None
-    if postgres:
-        from tests.postgres import throwaway_cluster
-
-        cluster = throwaway_cluster()
-        pg_url = cluster.__enter__()
-        databases.append(("PostgreSQL", lambda: pg_url))
     rows = []
-    try:
+    with bench_databases(postgres, "bench-push-") as databases:
         for label, make_url in databases:
             for workers in (1, 2):
                 for count in (10, streams):
                     rows.append(measure(make_url(), label, count, workers, (), moves))
-    finally:
-        if cluster is not None:
-            cluster.__exit__(None, None, None)
     return rows
 
 

@@ -6,10 +6,29 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# A load test logs in and registers hundreds of players from one address: the limits would stop it.
+NO_LIMITS = {"LOGIN_ATTEMPTS": 10**6, "REGISTRATIONS_PER_ADDRESS": 10**6}
+NO_LIMITS_ENV = {f"BGA_{key}": str(value) for key, value in NO_LIMITS.items()}
+
+
+@contextmanager
+def bench_databases(postgres: bool, prefix: str) -> Iterator[list[tuple[str, Callable[[], str]]]]:
+    """(label, a new database's URL) for SQLite (a fresh file each call) and, with `postgres`, a
+    throwaway PostgreSQL cluster, stopped when the block ends."""
+    from tests.postgres import throwaway_cluster  # needs the test tools: only when asked
+
+    databases = [("SQLite", lambda: f"sqlite:///{tempfile.mkdtemp(prefix=prefix)}/bench.sqlite")]
+    with throwaway_cluster() if postgres else nullcontext() as pg_url:
+        if postgres:
+            databases.append(("PostgreSQL", lambda: pg_url))
+        yield databases
 
 
 def free_port() -> int:

@@ -25,7 +25,7 @@ from sqlalchemy import create_engine, text
 
 from framework.engine import Table, replay
 from framework.engine.plugins import load_game
-from tools.servers import Gunicorn
+from tools.servers import NO_LIMITS, NO_LIMITS_ENV, Gunicorn
 
 GAME_SPEC = "tests.sample_game:Climb"
 
@@ -67,8 +67,7 @@ def players_of(conn, table_id: int) -> list[dict]:
     return [{"id": user_id, "name": name} for user_id, name in seats]
 
 
-SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), "BGA_LOGIN_ATTEMPTS": "1000000",
-              "BGA_REGISTRATIONS_PER_ADDRESS": "1000000"}
+SERVER_ENV = {"BGA_GAMES": "[]", "BGA_GAMES_EXTRA": json.dumps([GAME_SPEC]), **NO_LIMITS_ENV}
 
 
 def prepare(url: str, lanes: int, tables_per_lane: int, seats: int) -> list[list[dict]]:
@@ -77,8 +76,7 @@ def prepare(url: str, lanes: int, tables_per_lane: int, seats: int) -> list[list
     from framework.store import db
     from framework.web import create_app
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "GAMES": [], "GAMES_EXTRA": [GAME_SPEC],
-                      "LOGIN_ATTEMPTS": 10**6, "REGISTRATIONS_PER_ADDRESS": 10**6})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "GAMES": [], "GAMES_EXTRA": [GAME_SPEC], **NO_LIMITS})
     with app.app_context():
         db.create_all()
     client, made = app.test_client(), []
