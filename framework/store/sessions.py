@@ -18,12 +18,16 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+LISTED = 100  # sessions a list shows at most: a script logging in all day must not make it endless
+
+
 def list_sessions(user_id: int, current_token: str) -> list[tuple[Token, bool]]:
-    """The user's sessions that have not expired, each with whether it is `current_token`'s; the
-    most recently used first."""
+    """The user's sessions that have not expired (the `LISTED` most recently used), each with whether
+    it is `current_token`'s."""
     current = token_digest(current_token)
     tokens = db.session.scalars(select(Token).where(Token.user_id == user_id, Token.expires_at >= utcnow())
-                                .order_by(Token.last_used_at.desc().nulls_last(), Token.id.desc())).all()
+                                .order_by(Token.last_used_at.desc().nulls_last(), Token.id.desc())
+                                .limit(LISTED)).all()
     return [(token, token.token_hash == current) for token in tokens]
 
 

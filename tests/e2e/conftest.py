@@ -21,7 +21,7 @@ from tests.conftest import Api, make_app
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TIMEOUT_MS = 8000   # the longest any single wait may take: polling runs every 2 s
+TIMEOUT_MS = 8000   # the longest any single wait (an action or an expect) may take, on a busy 2-core machine
 
 
 def _missing(reason: str):
@@ -41,9 +41,10 @@ def chromium_path() -> str:
 @pytest.fixture(scope="session")
 def playwright_api():
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         _missing("Python Playwright is not installed (pip install playwright; no `playwright install` needed)")
+    expect.set_options(timeout=TIMEOUT_MS)  # expect's own default (5 s) was shorter than the page's waits
     with sync_playwright() as pw:
         yield pw
 

@@ -118,6 +118,20 @@ def test_a_name_inside_a_password_counts_from_3_characters(api):
 
 # ----- sessions ---------------------------------------------------------------------------------------
 
+def test_the_session_list_is_bounded(app, api):
+    """A script that logs in all day leaves many sessions: the list shows the most recent 100."""
+    from framework.store.models import User
+    from framework.store.users import issue_token
+
+    api.register("anna")
+    with app.app_context():
+        user = User.query.filter_by(name="anna").one()
+        for _ in range(105):
+            issue_token(user, "script")
+    listed = api.get("/api/me/sessions", "anna").json["sessions"]
+    assert len(listed) == 100
+
+
 def test_sessions_are_listed_without_their_tokens(api):
     first = api.register("anna")
     second = login(api, "anna", agent="Firefox on a phone").json["token"]
