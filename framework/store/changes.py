@@ -17,10 +17,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import current_app
-from sqlalchemy import event, text
+from sqlalchemy import String, bindparam, event, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from .driver import Prebuilt
 from .models import db
 
 CHANNEL = "bga_tables"
@@ -164,6 +165,9 @@ def hub() -> TableChanges:
     return current_app.extensions["table_changes"]
 
 
+NOTIFY = Prebuilt(select(func.pg_notify(bindparam("channel", type_=String), bindparam("table", type_=String))))
+
+
 def announce(table_id: int) -> None:
     """This transaction changes the table: wake its watchers at commit (PostgreSQL: every process's)."""
     session = db.session()
@@ -172,7 +176,7 @@ def announce(table_id: int) -> None:
         return
     announced.add(table_id)
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SELECT pg_notify(:channel, :table)"), {"channel": CHANNEL, "table": str(table_id)})
+        NOTIFY.execute({"channel": CHANNEL, "table": str(table_id)})  # prebuilt: it runs with every move
 
 
 @event.listens_for(Session, "after_commit")

@@ -10,11 +10,11 @@ session's current transaction, on the same connection.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import exc
+from sqlalchemy import Engine, event, exc
 from sqlalchemy.engine import Dialect
 from sqlalchemy.sql import ClauseElement
 
@@ -84,17 +84,21 @@ class Prebuilt:
                 cursor.executemany(compiled.sql, parameters)
         cursor.close()
 
-    def rows(self, values: dict) -> list[dict]:
-        """A select's rows as dicts, each value converted as SQLAlchemy would return it."""
+    def send(self, values: dict) -> Sent:
+        """Run a select now, read its rows later: in a `pipelined()` block several reads sent one
+        after the other wait for their answers together."""
         dialect, compiled, cursor = self._prepare(values)
         parameters = compiled.parameters(values)
+        sent = Sent(dialect, compiled, cursor, parameters)
         with _as_sqlalchemy_errors(dialect, compiled.sql, parameters):
             cursor.execute(compiled.sql, parameters)
-            fetched = cursor.fetchall()
-        readers = compiled.row_readers(dialect, cursor)
-        cursor.close()
-        return [{name: value if read is None else read(value) for (name, read), value in zip(readers, row, strict=True)}
-                for row in fetched]
+            if cursor.connection not in _pipelines:  # read now: SQLite steps lazily, would see later writes
+                sent.fetched = cursor.fetchall()
+        return sent
+
+    def rows(self, values: dict) -> list[dict]:
+        """A select's rows as dicts, each value converted as SQLAlchemy would return it."""
+        return self.send(values).rows()
 
     def first(self, values: dict) -> dict | None:
         found = self.rows(values)
@@ -109,6 +113,28 @@ class Prebuilt:
         # A cursor per statement, closed by its own thread: a cursor kept for later and collected in
         # another thread would reset its statement on a connection that thread may be using.
         return dialect, self._for(dialect, values), driver_connection.cursor()
+
+
+class Sent:
+    """A select run and not read yet (`Prebuilt.send`)."""
+
+    def __init__(self, dialect: Dialect, compiled: Compiled, cursor, parameters):
+        self.dialect, self.compiled, self.cursor, self.parameters = dialect, compiled, cursor, parameters
+        self.fetched: list | None = None
+
+    def rows(self) -> list[dict]:
+        fetched = self.fetched
+        if fetched is None:
+            with _as_sqlalchemy_errors(self.dialect, self.compiled.sql, self.parameters):
+                fetched = self.cursor.fetchall()
+        readers = self.compiled.row_readers(self.dialect, self.cursor)
+        self.cursor.close()
+        return [{name: value if read is None else read(value) for (name, read), value in zip(readers, row, strict=True)}
+                for row in fetched]
+
+    def first(self) -> dict | None:
+        found = self.rows()
+        return found[0] if found else None
 
 
 def _current_connection() -> tuple[Dialect, Any]:
@@ -139,3 +165,44 @@ def _as_sqlalchemy_errors(dialect: Dialect, sql: str, parameters: Any) -> Iterat
         yield
     except dbapi_error as error:
         raise exc.DBAPIError.instance(sql, parameters, error, dbapi_error, dialect=dialect) from error
+
+
+# psycopg connection -> its open pipeline (the context manager that ends it)
+_pipelines: WeakKeyDictionary[Any, AbstractContextManager] = WeakKeyDictionary()
+
+
+@contextmanager
+def pipelined() -> Iterator[None]:
+    """On PostgreSQL, prebuilt statements in the block go out without waiting for their answers
+    (psycopg's pipeline mode): a read waits once for all sent before it, the end of the block for the
+    rest. A move's ten round trips become four. A write's error is raised at the next read or at the
+    end of the block. Elsewhere (SQLite) statements run one by one, as outside.
+    """
+    dialect, driver_connection = _current_connection()
+    if dialect.name != "postgresql":
+        yield
+        return
+    pipeline = driver_connection.pipeline()
+    pipeline.__enter__()
+    _pipelines[driver_connection] = pipeline
+    try:
+        yield
+    except BaseException as error:
+        _end_pipeline(driver_connection, error)
+        raise
+    with _as_sqlalchemy_errors(dialect, "(pipelined statements)", None):
+        _end_pipeline(driver_connection, None)
+
+
+def _end_pipeline(driver_connection, error: BaseException | None) -> None:
+    pipeline = _pipelines.pop(driver_connection, None)
+    if pipeline is not None:
+        pipeline.__exit__(type(error) if error else None, error, error.__traceback__ if error else None)
+
+
+@event.listens_for(Engine, "before_cursor_execute")
+def _leave_pipeline(connection, cursor, statement, parameters, context, executemany) -> None:
+    """A statement run by SQLAlchemy (the ORM) in a `pipelined()` block reads its answer at once, which
+    pipeline mode cannot give: the pipeline ends first, and the block's other statements run one by one."""
+    if _pipelines:
+        _end_pipeline(connection.connection.driver_connection, None)

@@ -7,12 +7,13 @@ mirror the columns of `tables`, `seats` and (what a move needs of them) `users`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import bindparam, select, update
 
-from .driver import Prebuilt
+from .driver import Prebuilt, Sent
 from .errors import NotFound
 from .models import Seat, TableRecord, User
 
@@ -94,15 +95,27 @@ UPDATE_SEAT = Prebuilt(update(SEATS).where(SEATS.c.id == bindparam("seat_id")))
 
 def lock_table(table_id: int) -> TableRow:
     """The table row (locked: FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite) and its seats."""
-    row = LOCK_TABLE.first({"table_id": table_id})
-    if row is None:
-        raise NotFound(f"There is no table {table_id}.")
-    return TableRow(**row, players=_seats(table_id))
+    return ask_table(table_id)()
 
 
-def _seats(table_id: int) -> list[SeatRow]:
+def ask_table(table_id: int) -> Callable[[], TableRow]:
+    """`lock_table` sent (the seats' read after the lock's), to be read by calling the answer: in a
+    `pipelined()` block, both wait for their answers together with whatever else was sent."""
+    table, seats = LOCK_TABLE.send({"table_id": table_id}), SEATS_OF.send({"table_id": table_id})
+
+    def read() -> TableRow:
+        row = table.first()
+        if row is None:
+            seats.rows()
+            raise NotFound(f"There is no table {table_id}.")
+        return TableRow(**row, players=_seats(seats))
+
+    return read
+
+
+def _seats(sent: Sent) -> list[SeatRow]:
     seats = []
-    for values in SEATS_OF.rows({"table_id": table_id}):
+    for values in sent.rows():
         user = SeatUser(id=values["user_id"], **{name: values.pop(name) for name in USER_COLUMNS})
         seats.append(SeatRow(**values, user=user))
     return seats

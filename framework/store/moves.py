@@ -10,6 +10,7 @@ rows with the same writers (`journal`), but through the engine's replay loop.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -18,14 +19,15 @@ from sqlalchemy import exists, select
 from framework.engine import BOTS, Game, Notification, Table
 
 from .database import write_transaction
+from .driver import pipelined
 from .errors import Conflict, Forbidden, NotFound, NothingPending, StaleMove, Unauthenticated
 from .journal import write_move, write_notifications, write_snapshot
 from .loading import automatic_seat, load_engine_table, may_see, seat_of
-from .locked import SeatRow, TableRow, lock_table
+from .locked import SeatRow, TableRow, ask_table, lock_table
 from .models import Seat, TableRecord, clock, db
 from .presence import note_acting
 from .turns import set_zombie, update_turns
-from .users import user_id_for_token
+from .users import ask_token_user
 
 REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after its own move
 
@@ -42,12 +44,21 @@ class Actor:
     user_id: int | None = None
 
     def resolve(self) -> int:
+        return self.ask()()
+
+    def ask(self) -> Callable[[], int]:
+        """The token's lookup sent; calling the answer reads it (Unauthenticated if it is no good)."""
         if self.user_id is not None:
-            return self.user_id
-        user_id = user_id_for_token(self.token) if self.token else None
-        if user_id is None:
-            raise Unauthenticated("This token is unknown or expired: log in again.")
-        return user_id
+            return lambda: self.user_id
+        found = ask_token_user(self.token) if self.token else lambda: None
+
+        def read() -> int:
+            user_id = found()
+            if user_id is None:
+                raise Unauthenticated("This token is unknown or expired: log in again.")
+            return user_id
+
+        return read
 
 
 @dataclass(frozen=True)
@@ -71,9 +82,11 @@ def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: 
            games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET) -> MoveResult:
     """A player's move in one transaction (lock, load, apply, log, notify, save, commit), then the
     bots' and zombies' answers for at most `budget` seconds."""
-    with write_transaction():
-        user_id = actor.resolve()
-        row = lock_table(table_id)
+    with write_transaction(), pipelined():
+        # One round trip for the token, the lock and the seats (a bad token held the lock that long).
+        who, locked = actor.ask(), ask_table(table_id)
+        user_id = who()
+        row = locked()
         seat = seat_of(row.players, user_id)
         if seat is None:
             if not may_see(row, user_id):
@@ -117,7 +130,7 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
         return Automatic(0, False)  # all people: no write transaction to pay for
     started, played, pending = time.monotonic(), 0, True
     while played < max_moves and (budget is None or time.monotonic() - started < budget):
-        with write_transaction():
+        with write_transaction(), pipelined():
             row = lock_table(table_id)
             table = load_engine_table(row, games) if row.status == "playing" else None
             seat = automatic_seat(row.players, table) if table is not None else None

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -125,8 +126,17 @@ def user_id_for_token(token: str) -> int | None:
     In a read request that is a short write of its own, before the view reads anything (authentication
     comes first); in a write transaction (a move checks its token inside its own), part of it.
     """
+    return ask_token_user(token)()
+
+
+def ask_token_user(token: str) -> Callable[[], int | None]:
+    """`user_id_for_token` sent, to be read by calling the answer (a move sends it with its table's reads)."""
     now = utcnow()
-    found = _TOKEN_IN_USE.first({"token_hash": token_digest(token), "now": now, "touched_before": now - TOUCH_EVERY})
+    sent = _TOKEN_IN_USE.send({"token_hash": token_digest(token), "now": now, "touched_before": now - TOUCH_EVERY})
+    return lambda: _token_user(sent.first(), now)
+
+
+def _token_user(found: dict | None, now: datetime) -> int | None:
     if found is None:
         return None
     if found["stale"]:

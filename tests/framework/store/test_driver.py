@@ -122,3 +122,39 @@ def test_the_locked_rows_are_typed_and_track_seat_changes(app):
         assert SEAT_ROW.first({"seat_id": seat.id})["zombie"] is True
         with write_transaction(), pytest.raises(NotFound):
             lock_table(99)
+
+
+def test_pipelined_statements_read_and_write_as_one_by_one(app):
+    """In a pipelined block (PostgreSQL: psycopg's pipeline mode) reads sent together each get their
+    own rows, writes land in the transaction, and the ORM may still run a statement (the pipeline
+    ends first)."""
+    from framework.store.driver import pipelined
+
+    with app.app_context():
+        with write_transaction(), pipelined():
+            INSERT_MOVE.execute(move_row(1))
+            first, seat = MOVE_ROWS.send({"table_id": 1}), SEAT_ROW.send({"seat_id": 1})
+            INSERT_MOVE.execute([move_row(2), move_row(3)])
+            assert [r["number"] for r in first.rows()] == [1]
+            assert seat.first()["user_id"] == 1
+            assert db.session.scalars(select(MoveRecord.number).order_by(MoveRecord.number)).all() == [1, 2, 3]
+            INSERT_MOVE.execute(move_row(4))
+        assert [r["number"] for r in MOVE_ROWS.rows({"table_id": 1})] == [1, 2, 3, 4]
+
+
+def test_a_pipelined_write_that_fails_raises_sqlalchemys_error_and_keeps_nothing(app):
+    from framework.store.driver import pipelined
+
+    with app.app_context():
+        with pytest.raises(IntegrityError), write_transaction(), pipelined():
+            INSERT_MOVE.execute(move_row(1))
+            INSERT_MOVE.execute(move_row(1))  # on PostgreSQL the error comes at the block's end
+        assert MOVE_ROWS.rows({"table_id": 1}) == []
+        with pytest.raises(IntegrityError), write_transaction(), pipelined():
+            INSERT_MOVE.execute(move_row(1))
+            INSERT_MOVE.execute(move_row(1))
+            MOVE_ROWS.rows({"table_id": 1})  # or at the next read
+        assert MOVE_ROWS.rows({"table_id": 1}) == []
+        with write_transaction(), pipelined():  # the connection is usable again
+            INSERT_MOVE.execute(move_row(5))
+        assert [r["number"] for r in MOVE_ROWS.rows({"table_id": 1})] == [5]
