@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Engine, event, exc
+from sqlalchemy import exc
 from sqlalchemy.engine import Dialect
 from sqlalchemy.sql import ClauseElement
 
@@ -77,7 +77,7 @@ class Prebuilt:
             return
         dialect, compiled, cursor = self._prepare(rows[0])
         parameters = [compiled.parameters(row) for row in rows]
-        with _as_sqlalchemy_errors(dialect, compiled.sql, parameters):
+        with as_sqlalchemy_errors(dialect, compiled.sql, parameters):
             if len(parameters) == 1:
                 cursor.execute(compiled.sql, parameters[0])
             else:
@@ -90,9 +90,9 @@ class Prebuilt:
         dialect, compiled, cursor = self._prepare(values)
         parameters = compiled.parameters(values)
         sent = Sent(dialect, compiled, cursor, parameters)
-        with _as_sqlalchemy_errors(dialect, compiled.sql, parameters):
+        with as_sqlalchemy_errors(dialect, compiled.sql, parameters):
             cursor.execute(compiled.sql, parameters)
-            if cursor.connection not in _pipelines:  # read now: SQLite steps lazily, would see later writes
+            if cursor.connection not in pipelines:  # read now: SQLite steps lazily, would see later writes
                 sent.fetched = cursor.fetchall()
         return sent
 
@@ -109,7 +109,7 @@ class Prebuilt:
         return None if row is None else next(iter(row.values()))
 
     def _prepare(self, values: dict) -> tuple[Dialect, Compiled, Any]:
-        dialect, driver_connection = _current_connection()
+        dialect, driver_connection = current_connection()
         # A cursor per statement, closed by its own thread: a cursor kept for later and collected in
         # another thread would reset its statement on a connection that thread may be using.
         return dialect, self._for(dialect, values), driver_connection.cursor()
@@ -125,7 +125,7 @@ class Sent:
     def rows(self) -> list[dict]:
         fetched = self.fetched
         if fetched is None:
-            with _as_sqlalchemy_errors(self.dialect, self.compiled.sql, self.parameters):
+            with as_sqlalchemy_errors(self.dialect, self.compiled.sql, self.parameters):
                 fetched = self.cursor.fetchall()
         readers = self.compiled.row_readers(self.dialect, self.cursor)
         self.cursor.close()
@@ -137,7 +137,7 @@ class Sent:
         return found[0] if found else None
 
 
-def _current_connection() -> tuple[Dialect, Any]:
+def current_connection() -> tuple[Dialect, Any]:
     """The dialect and driver connection of the session's transaction, beginning one if none is open.
 
     Looked up once per transaction: `Session.connection()` costs tens of microseconds, and a move
@@ -158,7 +158,7 @@ _PINNED = "prebuilt.connection"
 
 
 @contextmanager
-def _as_sqlalchemy_errors(dialect: Dialect, sql: str, parameters: Any) -> Iterator[None]:
+def as_sqlalchemy_errors(dialect: Dialect, sql: str, parameters: Any) -> Iterator[None]:
     """Driver errors raised as SQLAlchemy's own (IntegrityError, OperationalError...), as execute does."""
     dbapi_error = dialect.loaded_dbapi.Error
     try:
@@ -167,42 +167,5 @@ def _as_sqlalchemy_errors(dialect: Dialect, sql: str, parameters: Any) -> Iterat
         raise exc.DBAPIError.instance(sql, parameters, error, dbapi_error, dialect=dialect) from error
 
 
-# psycopg connection -> its open pipeline (the context manager that ends it)
-_pipelines: WeakKeyDictionary[Any, AbstractContextManager] = WeakKeyDictionary()
-
-
-@contextmanager
-def pipelined() -> Iterator[None]:
-    """On PostgreSQL, prebuilt statements in the block go out without waiting for their answers
-    (psycopg's pipeline mode): a read waits once for all sent before it, the end of the block for the
-    rest. A move's ten round trips become four. A write's error is raised at the next read or at the
-    end of the block. Elsewhere (SQLite) statements run one by one, as outside.
-    """
-    dialect, driver_connection = _current_connection()
-    if dialect.name != "postgresql":
-        yield
-        return
-    pipeline = driver_connection.pipeline()
-    pipeline.__enter__()
-    _pipelines[driver_connection] = pipeline
-    try:
-        yield
-    except BaseException as error:
-        _end_pipeline(driver_connection, error)
-        raise
-    with _as_sqlalchemy_errors(dialect, "(pipelined statements)", None):
-        _end_pipeline(driver_connection, None)
-
-
-def _end_pipeline(driver_connection, error: BaseException | None) -> None:
-    pipeline = _pipelines.pop(driver_connection, None)
-    if pipeline is not None:
-        pipeline.__exit__(type(error) if error else None, error, error.__traceback__ if error else None)
-
-
-@event.listens_for(Engine, "before_cursor_execute")
-def _leave_pipeline(connection, cursor, statement, parameters, context, executemany) -> None:
-    """A statement run by SQLAlchemy (the ORM) in a `pipelined()` block reads its answer at once, which
-    pipeline mode cannot give: the pipeline ends first, and the block's other statements run one by one."""
-    if _pipelines:
-        _end_pipeline(connection.connection.driver_connection, None)
+# psycopg connection -> its open pipeline (the context manager that ends it): see `pipeline`
+pipelines: WeakKeyDictionary[Any, AbstractContextManager] = WeakKeyDictionary()

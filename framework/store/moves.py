@@ -19,12 +19,12 @@ from sqlalchemy import exists, select
 from framework.engine import BOTS, Game, Notification, Table
 
 from .database import write_transaction
-from .driver import pipelined
 from .errors import Conflict, Forbidden, NotFound, NothingPending, StaleMove, Unauthenticated
 from .journal import write_move, write_notifications, write_snapshot
 from .loading import automatic_seat, load_engine_table, may_see, seat_of
 from .locked import SeatRow, TableRow, ask_table, lock_table
 from .models import Seat, TableRecord, clock, db
+from .pipeline import pipelined
 from .presence import note_acting
 from .turns import set_zombie, update_turns
 from .users import ask_token_user

@@ -11,12 +11,18 @@ from framework.web.cli import run_tick
 from tests.conftest import Api, make_app
 
 
-@pytest.fixture
-def mail_app(tmp_path, smtp):
+# On PostgreSQL too: there a move's statements are pipelined, and queueing a "your turn" message
+# runs ORM statements in the middle of them.
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def mail_app(request, tmp_path, smtp):
     port, _ = smtp
+    url = f"sqlite:///{tmp_path / 'days.sqlite'}" if request.param == "sqlite" else \
+        request.getfixturevalue("pg_database")
     # The webhook receiver listens on 127.0.0.1: a local bridge, which the operator must allow.
-    return make_app(f"sqlite:///{tmp_path / 'days.sqlite'}", MAIL_SERVER="127.0.0.1", MAIL_PORT=port,
-                    WEBHOOK_PRIVATE_TARGETS=True)
+    app = make_app(url, MAIL_SERVER="127.0.0.1", MAIL_PORT=port, WEBHOOK_PRIVATE_TARGETS=True)
+    yield app
+    with app.app_context():
+        db.engine.dispose()
 
 
 @pytest.fixture

@@ -128,7 +128,7 @@ def test_pipelined_statements_read_and_write_as_one_by_one(app):
     """In a pipelined block (PostgreSQL: psycopg's pipeline mode) reads sent together each get their
     own rows, writes land in the transaction, and the ORM may still run a statement (the pipeline
     ends first)."""
-    from framework.store.driver import pipelined
+    from framework.store.pipeline import pipelined
 
     with app.app_context():
         with write_transaction(), pipelined():
@@ -143,7 +143,7 @@ def test_pipelined_statements_read_and_write_as_one_by_one(app):
 
 
 def test_a_pipelined_write_that_fails_raises_sqlalchemys_error_and_keeps_nothing(app):
-    from framework.store.driver import pipelined
+    from framework.store.pipeline import pipelined
 
     with app.app_context():
         with pytest.raises(IntegrityError), write_transaction(), pipelined():
