@@ -138,9 +138,13 @@ def post(port: int, path: str, body: dict, token: str | None = None) -> tuple[in
     return answer.status, time.perf_counter() - started
 
 
-def load(port: int, scripts: list[list[tuple[str, dict, str | None]]], seconds: float) -> dict:
-    """One thread per script, each sending its requests in order until time runs out."""
-    latencies, errors, lock = [], [0], threading.Lock()
+def load(server: Gunicorn, scripts: list[list[tuple[str, dict, str | None]]], seconds: float) -> dict:
+    """One thread per script, each sending its requests in order until time runs out.
+
+    `cpu_ms`: the server's worker CPU per request answered, from a fifth of the way in (the workers'
+    start and warm-up left out) to the end; unlike the rates it does not depend on how fast the
+    clients, on the same cores, send."""
+    latencies, errors, done, lock = [], [0], [0], threading.Lock()
     stop_at = time.perf_counter() + seconds
 
     def run(script):
@@ -148,12 +152,14 @@ def load(port: int, scripts: list[list[tuple[str, dict, str | None]]], seconds: 
         for path, body, token in script:
             if time.perf_counter() >= stop_at:
                 break
-            status, took = post(port, path, body, token)
+            status, took = post(server.port, path, body, token)
             if status != 200:
                 with lock:
                     errors[0] += 1
                 break
             mine.append(took)
+            with lock:
+                done[0] += 1
         with lock:
             latencies.extend(mine)
 
@@ -161,14 +167,18 @@ def load(port: int, scripts: list[list[tuple[str, dict, str | None]]], seconds: 
     threads = [threading.Thread(target=run, args=(s,)) for s in scripts]
     for thread in threads:
         thread.start()
+    time.sleep(seconds / 5)
+    with lock:
+        cpu_from, done_from = server.worker_cpu(), done[0]
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
+    cpu_ms = 1000 * (server.worker_cpu() - cpu_from) / max(done[0] - done_from, 1)
     latencies.sort()
     if not latencies:
         raise RuntimeError(f"no request succeeded ({errors[0]} errors): see the server's log above")
     return {"per_s": len(latencies) / elapsed, "p50_ms": 1000 * statistics.median(latencies),
-            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))], "errors": errors[0]}
+            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))], "errors": errors[0], "cpu_ms": cpu_ms}
 
 
 def baseline_http(url: str, workers: int, clients: int, seconds: float) -> dict:
@@ -178,7 +188,7 @@ def baseline_http(url: str, workers: int, clients: int, seconds: float) -> dict:
     server = Gunicorn("tools.bench_baseline:create_app()", url, workers)
     try:
         scripts = [[("/bump", {}, None)] * 100_000 for _ in range(clients)]
-        return load(server.port, scripts, seconds)
+        return load(server, scripts, seconds)
     finally:
         server.stop()
 
@@ -220,7 +230,7 @@ def moves_http(url: str, workers: int, clients: int, seconds: float) -> dict:
     server = Gunicorn("framework.web:create_app()", url, workers,
                     {"BGA_GAMES": '["dragon_phoenix"]', **NO_LIMITS_ENV})
     try:
-        return load(server.port, scripts, seconds)
+        return load(server, scripts, seconds)
     finally:
         server.stop()
 
@@ -327,13 +337,15 @@ def main() -> int:
 
     out("## 1-2. Moves over HTTP (gunicorn, "
         f"{args.clients} clients, {args.seconds:.0f} s each)\n")
-    out("| database | workers | baseline req/s | p50 | p99 | D&P moves/s | p50 | p99 | throughput ratio | p99 ratio |")
-    out("|---|---|---|---|---|---|---|---|---|---|")
+    out("| database | workers | baseline req/s | p50 | p99 | D&P moves/s | p50 | p99 | throughput ratio | p99 ratio "
+        "| worker CPU per move / per baseline request |")
+    out("|---|---|---|---|---|---|---|---|---|---|---|")
     http_rows = http_section(args.seconds, args.clients, not args.no_postgres)
     for label, workers, base, real in http_rows:
         out(f"| {label} | {workers} | {base['per_s']:.0f} | {base['p50_ms']:.1f} ms | {base['p99_ms']:.1f} ms | "
             f"{real['per_s']:.0f} | {real['p50_ms']:.1f} ms | {real['p99_ms']:.1f} ms | "
-            f"{real['per_s'] / base['per_s']:.2f} (target 0.6) | {real['p99_ms'] / base['p99_ms']:.2f} (target 2) |")
+            f"{real['per_s'] / base['per_s']:.2f} (target 0.6) | {real['p99_ms'] / base['p99_ms']:.2f} (target 2) | "
+            f"{real['cpu_ms'] / base['cpu_ms']:.2f} ({real['cpu_ms']:.2f} / {base['cpu_ms']:.2f} ms) |")
     pg = [real["per_s"] for label, _, _, real in http_rows if label == "PostgreSQL"]
     if len(pg) == 2:
         out(f"\nPostgreSQL, 2 workers / 1 worker: {pg[1] / pg[0]:.2f} (target 1.5)")

@@ -67,6 +67,17 @@ class Gunicorn:
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         return [int(p) for p in children.read_text().split()] if children.exists() else []
 
+    def worker_cpu(self) -> float:
+        """CPU seconds (user and system) the workers have used so far; read before stop()."""
+        total = 0
+        for pid in self.worker_pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # a worker that just exited
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / os.sysconf("SC_CLK_TCK")
+
     def kill_group(self) -> None:
         """SIGKILL to the master and its workers together (needs own_group): nothing gets to clean up.
         Returns once every one of them is dead (gone, or a zombie nobody reaps)."""
