@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from psycopg.pq import TransactionStatus
 from sqlalchemy import Engine, event
 
 from .driver import as_sqlalchemy_errors, current_connection, pipelines
@@ -29,9 +30,8 @@ def pipelined() -> Iterator[None]:
     if dialect.name != "postgresql":
         yield
         return
-    # BEGIN and COMMIT are ours when no statement has begun the transaction and it is a plain BEGIN.
-    own = (connection.info.transaction_status == 0 and connection.isolation_level is None  # 0: IDLE
-           and connection.read_only is None and connection.deferrable is None)
+    begin = _begin(connection)
+    own = begin is not None  # BEGIN and COMMIT are ours
     if own:
         connection.autocommit = True  # so psycopg sends no BEGIN of its own, waited for
     try:
@@ -40,13 +40,13 @@ def pipelined() -> Iterator[None]:
         pipelines[connection] = pipeline
         try:
             if own:
-                connection.execute("BEGIN", prepare=False)
+                connection.execute(begin)
             yield
             if own:
                 session = db.session()
                 if session.new or session.dirty or session.deleted:
                     session.flush()  # ORM writes pending belong to this transaction
-                connection.execute("COMMIT", prepare=False)
+                connection.execute("COMMIT")
         except BaseException as error:
             _end(connection, error)
             raise
@@ -54,9 +54,19 @@ def pipelined() -> Iterator[None]:
             _end(connection, None)
     finally:
         if own:
-            if connection.info.transaction_status != 0:  # failed: nothing is kept
+            if connection.info.transaction_status != TransactionStatus.IDLE:  # failed: nothing is kept
                 connection.rollback()
             connection.autocommit = False
+
+
+def _begin(connection) -> str | None:
+    """The BEGIN psycopg would send (SQLAlchemy may set an isolation level), when no statement has
+    begun the transaction yet and there is nothing more to it; None otherwise."""
+    if connection.info.transaction_status != TransactionStatus.IDLE or connection.read_only is not None \
+            or connection.deferrable is not None:
+        return None
+    level = connection.isolation_level
+    return "BEGIN" if level is None else f"BEGIN ISOLATION LEVEL {level.name.replace('_', ' ')}"
 
 
 def _end(connection, error: BaseException | None) -> None:

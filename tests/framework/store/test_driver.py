@@ -158,3 +158,21 @@ def test_a_pipelined_write_that_fails_raises_sqlalchemys_error_and_keeps_nothing
         with write_transaction(), pipelined():  # the connection is usable again
             INSERT_MOVE.execute(move_row(5))
         assert [r["number"] for r in MOVE_ROWS.rows({"table_id": 1})] == [5]
+
+
+def test_a_pipelined_transaction_keeps_the_connections_isolation_level(app):
+    """A pooled connection SQLAlchemy once gave another isolation level comes back with its default set
+    explicitly: the pipelined block's own BEGIN says it, as psycopg's would."""
+    from sqlalchemy import text
+
+    from framework.store.pipeline import pipelined
+
+    with app.app_context():
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.execute(text("SELECT 1"))
+        with write_transaction(), pipelined():
+            INSERT_MOVE.execute(move_row(1))
+            level = db.session.execute(text(
+                "SHOW transaction_isolation" if db.engine.dialect.name == "postgresql" else "SELECT 'read committed'"))
+            assert level.scalar() == "read committed"
+        assert [r["number"] for r in MOVE_ROWS.rows({"table_id": 1})] == [1]
