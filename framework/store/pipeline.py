@@ -46,7 +46,8 @@ def pipelined() -> Iterator[None]:
                 session = db.session()
                 if session.new or session.dirty or session.deleted:
                     session.flush()  # ORM writes pending belong to this transaction
-                connection.execute("COMMIT")
+                with as_sqlalchemy_errors(dialect, "COMMIT", None):  # an earlier write's error may show here
+                    connection.execute("COMMIT")
         except BaseException as error:
             _end(connection, error)
             raise
