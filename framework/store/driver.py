@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import exc
+from sqlalchemy import Table, bindparam, case, exc, insert, update
 from sqlalchemy.engine import Dialect
 from sqlalchemy.sql import ClauseElement
 
@@ -113,6 +113,49 @@ class Prebuilt:
         # A cursor per statement, closed by its own thread: a cursor kept for later and collected in
         # another thread would reset its statement on a connection that thread may be using.
         return dialect, self._for(dialect, values), driver_connection.cursor()
+
+
+class ManyRows:
+    """Several rows written by one statement, not one per row: an INSERT with a VALUES list, or an
+    UPDATE by id whose new values are a CASE on the id. Built once per column set and number of rows
+    (at most `most` rows a statement: longer lists take several)."""
+
+    def __init__(self, table: Table, most: int = 16):
+        self.table, self.most = table, most
+        self._built: dict[tuple, Prebuilt] = {}
+
+    def insert(self, rows: list[dict]) -> None:
+        self._run("insert", rows)
+
+    def update(self, rows: list[dict]) -> None:
+        """`rows`: the column values to set, each with its row's `id`."""
+        self._run("update", rows)
+
+    def _run(self, kind: str, rows: list[dict]) -> None:
+        for start in range(0, len(rows), self.most):
+            chunk = rows[start:start + self.most]
+            names = tuple(chunk[0])
+            key = (kind, names, len(chunk))
+            built = self._built.get(key)
+            if built is None:
+                built = self._built[key] = Prebuilt(self._statement(kind, names, len(chunk)))
+            built.execute({f"{name}_{i}": row[name] for i, row in enumerate(chunk) for name in names})
+
+    def _statement(self, kind: str, names: tuple[str, ...], count: int):
+        columns = self.table.c
+
+        def value(name: str, i: int):
+            return bindparam(f"{name}_{i}", type_=columns[name].type)
+
+        if kind == "insert":
+            return insert(self.table).values([{name: value(name, i) for name in names} for i in range(count)])
+        if count == 1:
+            return update(self.table).where(columns.id == value("id", 0)).values(
+                {name: value(name, 0) for name in names if name != "id"})
+        ids = [value("id", i) for i in range(count)]
+        return update(self.table).where(columns.id.in_(ids)).values({
+            name: case(*((columns.id == ids[i], value(name, i)) for i in range(count)))
+            for name in names if name != "id"})
 
 
 class Sent:

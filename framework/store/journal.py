@@ -13,12 +13,12 @@ from sqlalchemy import insert
 from framework.engine import Notification, Table
 
 from .changes import announce
-from .driver import Prebuilt
+from .driver import ManyRows, Prebuilt
 from .locked import TableRow, save_table
 from .models import MoveRecord, NotificationRecord, utcnow
 
 INSERT_MOVE = Prebuilt(insert(MoveRecord.__table__))
-INSERT_NOTIFICATION = Prebuilt(insert(NotificationRecord.__table__))
+INSERT_NOTIFICATIONS = ManyRows(NotificationRecord.__table__)
 
 
 def write_move(table_id: int, number: int, player_id: int, action: str, args: dict, actor: str,
@@ -31,7 +31,7 @@ def write_move(table_id: int, number: int, player_id: int, action: str, args: di
 def write_notifications(table_id: int, notifications: list[Notification]) -> None:
     if notifications:
         announce(table_id)
-        INSERT_NOTIFICATION.execute([
+        INSERT_NOTIFICATIONS.insert([
             {"table_id": table_id, "seq": n.seq, "move": n.move, "recipient": n.to, "type": n.type,
              "log": n.log, "args": n.args} for n in notifications])
 

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, select, update
 
-from .driver import Prebuilt, Sent
+from .driver import ManyRows, Prebuilt, Sent
 from .errors import NotFound
 from .models import Seat, TableRecord, User
 
@@ -90,7 +90,7 @@ SEATS_OF = Prebuilt(select(SEATS, *(USERS.c[name] for name in USER_COLUMNS))
                     .order_by(SEATS.c.seat))
 # No values(): the SET clause is the columns named in the parameters.
 UPDATE_TABLE = Prebuilt(update(TABLES).where(TABLES.c.id == bindparam("table_id")))
-UPDATE_SEAT = Prebuilt(update(SEATS).where(SEATS.c.id == bindparam("seat_id")))
+UPDATE_SEATS = ManyRows(SEATS)
 
 
 def lock_table(table_id: int) -> TableRow:
@@ -132,7 +132,7 @@ def save_seats(record: TableRow) -> None:
     groups: dict[tuple[str, ...], list[dict]] = {}
     for seat in record.players:
         if seat.changed:
-            groups.setdefault(tuple(sorted(seat.changed)), []).append({"seat_id": seat.id, **seat.changed})
+            groups.setdefault(tuple(sorted(seat.changed)), []).append({"id": seat.id, **seat.changed})
             seat.changed = {}
     for rows in groups.values():
-        UPDATE_SEAT.execute(rows)
+        UPDATE_SEATS.update(rows)

@@ -176,3 +176,28 @@ def test_a_pipelined_transaction_keeps_the_connections_isolation_level(app):
                 "SHOW transaction_isolation" if db.engine.dialect.name == "postgresql" else "SELECT 'read committed'"))
             assert level.scalar() == "read committed"
         assert [r["number"] for r in MOVE_ROWS.rows({"table_id": 1})] == [1]
+
+
+def test_many_rows_are_written_by_one_statement_each_as_one_by_one(app):
+    """`ManyRows`: an INSERT with a VALUES list, an UPDATE by id with a CASE, in chunks; NULLs, JSON
+    and dates as Prebuilt writes them."""
+    from framework.store.driver import ManyRows
+
+    rows = ManyRows(MOVES, most=2)
+    seats = ManyRows(SEATS)
+    with app.app_context():
+        with write_transaction():
+            ben = User(name="ben", password_hash="!")
+            db.session.add(ben)
+            db.session.flush()
+            db.session.add(Seat(table_id=1, seat=1, user_id=ben.id))
+        with write_transaction():
+            rows.insert([move_row(n) for n in (1, 2, 3)])  # two statements: 2 rows, then 1
+            seats.update([{"id": 1, "deadline": WHEN, "active_since": 4}, {"id": 2, "deadline": None,
+                                                                           "active_since": None}])
+            seats.update([{"id": 2, "zombie": True}])
+        read = MOVE_ROWS.rows({"table_id": 1})
+        assert [(r["number"], r["args"], r["created_at"]) for r in read] == [(n, ARGS, WHEN) for n in (1, 2, 3)]
+        first, second = SEAT_ROW.first({"seat_id": 1}), SEAT_ROW.first({"seat_id": 2})
+        assert (first["deadline"], first["active_since"], first["zombie"]) == (WHEN, 4, False)
+        assert (second["deadline"], second["active_since"], second["zombie"]) == (None, None, True)
