@@ -2,10 +2,10 @@
 
 `Connection.execute` costs about 100 µs of Python per statement here (execution context, parameter
 and result bookkeeping), more than SQLite takes to run one of these statements, and a move runs
-seven. A `Prebuilt` statement is compiled by SQLAlchemy once per dialect and per set of parameter
+nine. A `Prebuilt` statement is compiled by SQLAlchemy once per dialect and per set of parameter
 names, and converts values with the column types' own processors (JSON, dates, booleans: exactly
 what SQLAlchemy would send and return); only the per-call machinery is skipped. It runs in the
-session's current transaction, on the same connection.
+session's current transaction, on the same connection (`pipeline`: several at once on PostgreSQL).
 """
 from __future__ import annotations
 

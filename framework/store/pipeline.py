@@ -6,7 +6,7 @@ for the rest. The block also sends the transaction's BEGIN and COMMIT itself, am
 statements: psycopg would wait for each of them on its own. A move's ten round trips (BEGIN, token,
 lock, seats, five writes, COMMIT) become two: the reads, then the writes and the COMMIT.
 
-A write's error is raised at the next read or at the end of the block, as SQLAlchemy's error, and
+A write's error is raised by a later statement or at the end of the block, as SQLAlchemy's error, and
 nothing is kept. A statement SQLAlchemy runs itself (the ORM) in the block needs its answer at once:
 the pipeline ends first, the transaction goes on without it. On SQLite statements run one by one.
 """
