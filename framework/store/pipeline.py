@@ -54,10 +54,11 @@ def pipelined() -> Iterator[None]:
         with as_sqlalchemy_errors(dialect, "(pipelined statements)", None):
             _end(connection, None)
     finally:
-        if own:
-            if connection.info.transaction_status != TransactionStatus.IDLE:  # failed: nothing is kept
-                connection.rollback()
-            connection.autocommit = False
+        if own and not connection.closed:  # a lost connection: SQLAlchemy's rollback finds it out
+            with as_sqlalchemy_errors(dialect, "ROLLBACK", None):
+                if connection.info.transaction_status != TransactionStatus.IDLE:  # failed: nothing is kept
+                    connection.rollback()
+                connection.autocommit = False
 
 
 def _begin(connection) -> str | None:
