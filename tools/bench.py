@@ -368,10 +368,12 @@ def main() -> int:
             f"files (target 150 KB).")
     else:
         out("Skipped: Chromium or Playwright is not installed.")
-    out("\n## 8. Push: open event streams on one table (gunicorn.conf.py's gevent worker)\n")
-    out("Each run: N streams for one player on one table, then 10 moves by the players (Climb: a card played, "
-        "then taken back). Delivery: from sending the move to a stream reading its notification; \"to all\": "
-        "until every stream has it. Idle: CPU and memory of gunicorn (master and workers) over 10 s with the "
+    out("\n## 8. Push: open event streams on one table (the push process, gevent's worker)\n")
+    out("Each run: N streams for one player on one table, held by the push process (`make serve`'s and "
+        "deploy/bga-push.service's), then 10 moves by the players sent to the API process beside it (Climb: a "
+        "card played, then taken back). Delivery: from sending the move to a stream reading its notification; "
+        "\"to all\": until every stream has it. Idle: CPU and memory of the push process (master and workers) "
+        "over 10 s with the "
         "streams open and nothing happening (targets for 1,000: under 10% of a core, 200 MB; all reached in 1 s "
         "p95).\n")
     out("| database | workers | streams | delivery p50 | p95 | to all p95 | idle CPU | memory |")

@@ -2,7 +2,9 @@
 memory) and how soon a move reaches all of them. `python -m tools.bench_push --streams 1000`.
 
 One client thread reads every stream (non-blocking sockets, one selector); moves are sent by the
-table's players over HTTP meanwhile (Climb: play a card, take it back, again). Loopback only.
+table's players over HTTP meanwhile (Climb: play a card, take it back, again). As deployed, the streams
+are held by a push process (gevent's worker, tools.servers.PUSH_WORKER_ARGS) and the moves go to an API
+process of 2 workers beside it; the idle cost is the push process's. Loopback only.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.servers import Gunicorn, bench_databases
+from tools.servers import PUSH_WORKER_ARGS, Gunicorn, bench_databases
 from tools.soak import SERVER_ENV, prepare
 
 TICKS = os.sysconf("SC_CLK_TCK")  # /proc's unit of CPU time
@@ -117,10 +119,12 @@ def send_move(port: int, table_id: int, players: list[tuple[int, str]]) -> float
 def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple[str, ...], moves: int) -> dict:
     table = prepare(url, 1, 1, 2)[0][0]
     players = table["players"]
-    server = Gunicorn("framework.web:create_app()", url, workers, SERVER_ENV, worker_args)
+    # As deployed: moves to the API (gunicorn.conf.py's gthread worker), streams to the push process.
+    api = Gunicorn("framework.web:create_app()", url, 2, SERVER_ENV)
+    server = Gunicorn("framework.web:create_app()", url, workers, SERVER_ENV, extra_args=worker_args)
     try:
         for _ in range(3):  # the charms first: the card moves follow
-            send_move(server.port, table["id"], players)
+            send_move(api.port, table["id"], players)
         pids = [server.process.pid, *server.worker_pids()]
         opened = Streams(server.port, table["id"], players[1][1], streams)
         ends = time.monotonic() + 120
@@ -133,7 +137,7 @@ def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple
         latencies, reach_all = [], []
         for _ in range(moves):
             before = dict(opened.seen)
-            sent = send_move(server.port, table["id"], players)
+            sent = send_move(api.port, table["id"], players)
             waiting = set(before)
             ends = sent + 10
             while waiting and time.monotonic() < ends:
@@ -146,6 +150,7 @@ def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple
         opened.close()
     finally:
         server.stop()
+        api.stop()
     ms = sorted(1000 * x for x in latencies)
     return {"label": label, "streams": streams, "workers": workers, "worker": " ".join(worker_args),
             "idle_cpu_pct": round(100 * idle_cpu, 1), "rss_mb": round(rss),
@@ -162,7 +167,7 @@ def push_section(postgres: bool, streams: int = 1000, moves: int = 10) -> list[d
         for label, make_url in databases:
             for workers in (1, 2):
                 for count in (10, streams):
-                    rows.append(measure(make_url(), label, count, workers, (), moves))
+                    rows.append(measure(make_url(), label, count, workers, PUSH_WORKER_ARGS, moves))
     return rows
 
 
@@ -171,7 +176,8 @@ def main() -> None:
     parser.add_argument("--streams", type=int, default=200)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--moves", type=int, default=10)
-    parser.add_argument("--worker-args", default="", help="e.g. '--worker-class gthread --threads 1100'")
+    parser.add_argument("--worker-args", default=" ".join(PUSH_WORKER_ARGS),
+                        help="the push process's gunicorn options, e.g. '--worker-class gthread --threads 1100'")
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (default: a fresh SQLite file)")
     options = parser.parse_args()
     url = options.postgres or f"sqlite:///{tempfile.mkdtemp(prefix='bench-push-')}/push.sqlite"
