@@ -381,6 +381,11 @@ def main() -> int:
     for row in push_section(not args.no_postgres):
         out(f"| {row['label']} | {row['workers']} | {row['streams']:,} | {row['p50_ms']:.0f} ms | "
             f"{row['p95_ms']:.0f} ms | {row['all_p95_ms']:.0f} ms | {row['idle_cpu_pct']:.1f}% | {row['rss_mb']} MB |")
+    from tools.bench_browser_push import browser_push_report, browser_push_section
+
+    out("\n## 9. Push in the browser\n")
+    for line in browser_push_report(browser_push_section(not args.no_postgres)):
+        out(line)
     Path(args.write).write_text("\n".join(lines) + "\n")
     print(f"\nwritten to {args.write}")
     return 0

@@ -106,8 +106,10 @@ def measure(url: str, label: str, moves: int = 40, pause: float = 0.3, nginx: bo
         pw = stack.enter_context(sync_playwright())
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
         stack.callback(browser.close)
-        pages, requests = [], []
+        pages, requests, view_reads = [], [], []
         for player in players[:PAGES]:
+            reads: list[tuple[float, float]] = []
+            view_reads.append(reads)
             context = browser.new_context(base_url=f"http://127.0.0.1:{port}")
             user = json.dumps({"id": player["id"], "name": player["name"]})
             context.add_init_script(f"localStorage.setItem('bga.token', {json.dumps(player['token'])});"
@@ -116,6 +118,7 @@ def measure(url: str, label: str, moves: int = 40, pause: float = 0.3, nginx: bo
             page = context.new_page()
             made: list[tuple[float, str, str]] = []
             page.on("request", lambda r, made=made: made.append((time.time(), r.method, urlsplit(r.url).path)))
+            page.on("requestfinished", lambda r, reads=reads: note_view_read(r, table_id, reads))
             with page.expect_response(lambda r: "/events" in r.url):   # the stream is open
                 page.goto(f"/#/table/{table_id}")
             page.wait_for_selector(".table-page[data-move]")
@@ -144,7 +147,7 @@ def measure(url: str, label: str, moves: int = 40, pause: float = 0.3, nginx: bo
             # The page's clock to wall-clock: performance.now() and Date.now() read at one moment.
             offset, marks = page.evaluate("[Date.now() - performance.now(), window.__shown]")
             shown.append([(move, (offset + at) / 1000) for move, at in marks])
-    from_sent, from_answer = [], []
+    from_sent, from_answer, parts = [], [], {"to_view_read": [], "view_read": [], "to_dom": []}
     for number, player, sent, answered in sent_moves:
         for seat, marks in enumerate(shown):
             if players[seat]["id"] == player:
@@ -152,6 +155,12 @@ def measure(url: str, label: str, moves: int = 40, pause: float = 0.3, nginx: bo
             at = min(t for move, t in marks if move >= number)
             from_sent.append(1000 * (at - sent))
             from_answer.append(1000 * (at - answered))
+            # Where the time went: until the page asked for its view (the stream's news), the read, the rest.
+            read = min((r for r in view_reads[seat] if r[0] >= sent), default=None)
+            if read and read[1] <= at:
+                parts["to_view_read"].append(1000 * (read[0] - sent))
+                parts["view_read"].append(1000 * (read[1] - read[0]))
+                parts["to_dom"].append(1000 * (at - read[1]))
     during = [(method, path) for made in requests for at, method, path in made if started <= at <= ended]
     polls = [path for method, path in during if method == "GET" and POLLS.search(path)]
     views = [path for method, path in during if method == "GET" and path == f"/api/tables/{table_id}"]
@@ -160,7 +169,17 @@ def measure(url: str, label: str, moves: int = 40, pause: float = 0.3, nginx: bo
             "p50_ms": round(statistics.median(from_sent), 1), "p95_ms": round(percentile(from_sent, 0.95), 1),
             "max_ms": round(max(from_sent), 1), "after_answer_p50_ms": round(statistics.median(from_answer), 1),
             "after_answer_p95_ms": round(percentile(from_answer, 0.95), 1), "polls": len(polls),
-            "view_reads": len(views), "requests": len(during)}
+            "view_reads": len(views), "requests": len(during),
+            "parts_p50_p95_ms": {name: [round(statistics.median(v), 1), round(percentile(v, 0.95), 1)]
+                                 for name, v in parts.items() if v}}
+
+
+def note_view_read(request, table_id: int, reads: list) -> None:
+    """A view read the page made: (started, answered), wall-clock seconds (Playwright's timing: epoch ms, then
+    ms after the start)."""
+    if request.method == "GET" and urlsplit(request.url).path == f"/api/tables/{table_id}":
+        timing = request.timing
+        reads.append((timing["startTime"] / 1000, (timing["startTime"] + timing["responseEnd"]) / 1000))
 
 
 def available() -> bool:
@@ -177,6 +196,22 @@ def browser_push_section(postgres: bool, moves: int = 40) -> list[dict] | None:
         return None
     with bench_databases(postgres, "bench-browser-push-") as databases:
         return [measure(make_url(), label, moves) for label, make_url in databases]
+
+
+def browser_push_report(rows: list[dict] | None) -> list[str]:
+    """The section's lines for BENCHMARKS.md."""
+    if rows is None:
+        return ["Skipped: Chromium or Playwright is not installed."]
+    lines = [f"Two table pages (headless Chromium) of a 4-player Dragon and Phoenix table, served through "
+             f"{rows[0]['served']}; {rows[0]['moves']} moves sent over HTTP by the four players, one at a time. "
+             "From sending a move until the other players' pages hold the view after it in their DOM (target "
+             "200 ms p95); \"after the answer\": from the move's answer (its commit). Polls: the pages' "
+             "notifications or chat reads during the run (0: every move came by push).\n",
+             "| database | samples | p50 | p95 | max | after the answer p50 | p95 | polls |",
+             "|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {r['label']} | {r['samples']} | {r['p50_ms']:.0f} ms | {r['p95_ms']:.0f} ms | {r['max_ms']:.0f} ms | "
+              f"{r['after_answer_p50_ms']:.0f} ms | {r['after_answer_p95_ms']:.0f} ms | {r['polls']} |" for r in rows]
+    return lines
 
 
 def main() -> None:
