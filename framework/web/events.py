@@ -3,7 +3,8 @@
 `GET /api/tables/<id>/events?after=<seq>&chat_after=<id>` (or the `Last-Event-ID` header) answers a
 `text/event-stream`: `notification` events (id: the seq; data: exactly what `GET .../notifications`
 gives this caller), `chat` events (as `GET .../chat` gives them), and a `state` event whenever the
-table's move, status or seats differ from what the stream last said (the page then reads its view).
+table's move, status or seats differ from what the stream last said, and after the notifications of
+every read (the page then reads its view, and shows the notifications before it).
 A comment every `EVENTS_HEARTBEAT_SECONDS` keeps proxies from closing it; the stream ends after
 `EVENTS_STREAM_SECONDS` so workers recycle, and the page reconnects from the last seq it saw.
 The connection sleeps on the process's change listener (`framework.store.changes`) between reads, and
@@ -155,11 +156,15 @@ class TableStream:
             self.chat_after = messages[-1]["id"] if messages else self.chat_after
             more = more or len(messages) == talk.CHAT_BATCH
         chunks += [sse("chat", m) for m in messages]
+        more = more or not news.complete
+        # The page shows notifications with the view it reads on the state event after them: one closes every
+        # read that found any, even with the state as it was (a player who left and came back between two
+        # reads), and only the last batch of a read, whose state is the table's now.
         state = news.facts.state()
-        if state != self.state:
+        if not more and (state != self.state or found):
             self.state = state
             chunks.append(sse("state", {**state, "last_notification": self.after}))
-        return "".join(chunks), more or not news.complete
+        return "".join(chunks), more
 
     def encoded(self, notification: dict) -> str:
         """A notification as an event, encoded once for all the table's streams (what one viewer may see,
