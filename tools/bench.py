@@ -378,9 +378,18 @@ def main() -> int:
         "p95).\n")
     out("| database | workers | streams | delivery p50 | p95 | to all p95 | idle CPU | memory |")
     out("|---|---|---|---|---|---|---|---|")
-    for row in push_section(not args.no_postgres):
+    push_rows, polling_rows = push_section(not args.no_postgres)
+    for row in push_rows:
         out(f"| {row['label']} | {row['workers']} | {row['streams']:,} | {row['p50_ms']:.0f} ms | "
             f"{row['p95_ms']:.0f} ms | {row['all_p95_ms']:.0f} ms | {row['idle_cpu_pct']:.1f}% | {row['rss_mb']} MB |")
+    out("\nThe same number of pages polling instead, as before push (each the view and the chat every 2 s, a "
+        "connection per poll), against the API process (2 workers); CPU and memory are the API's, while "
+        "polling:\n")
+    out("| database | pages | CPU | memory | polls answered / wanted per s | poll p95 |")
+    out("|---|---|---|---|---|---|")
+    for row in polling_rows:
+        out(f"| {row['label']} | {row['pages']:,} | {row['cpu_pct']:.0f}% | {row['rss_mb']} MB | "
+            f"{row['polls_per_s']:.0f} / {row['wanted_per_s']:.0f} | {row['p95_ms']:.0f} ms |")
     from tools.bench_browser_push import browser_push_report, browser_push_section
 
     out("\n## 9. Push in the browser\n")

@@ -90,6 +90,99 @@ class Streams:
             sock.close()
 
 
+class Pollers:
+    """N pages polling as before push, each every `interval` s (the page's 2 s): the view, then the chat,
+    on one connection opened for the poll (gunicorn keeps idle connections 2 s, so one poll's connection
+    is rarely there for the next). One selector drives them all; what counts is the API's cost."""
+
+    def __init__(self, port: int, table_id: int, token: str, count: int, interval: float = 2.0):
+        self.port, self.interval = port, interval
+        self.paths = [f"/api/tables/{table_id}", f"/api/tables/{table_id}/chat?after=0"]
+        self.auth = f"Authorization: Bearer {token}\r\n"
+        self.selector = selectors.DefaultSelector()
+        now = time.monotonic()
+        self.due = [now + interval * i / count for i in range(count)]  # staggered, as pages opened apart
+        self.polls: list[float] = []  # seconds each finished poll took
+        self.failed = 0
+
+    def run(self, seconds: float) -> None:
+        ends, waiting = time.monotonic() + seconds, {}
+        while time.monotonic() < ends:
+            now = time.monotonic()
+            for page, due in enumerate(self.due):
+                if due <= now and page not in waiting:
+                    waiting[page] = self._start(page, now)
+            for key, _ in self.selector.select(0.01):
+                page = key.data
+                if self._read(waiting[page]):
+                    poll = waiting.pop(page)
+                    self.due[page] = poll["started"] + self.interval
+        for poll in waiting.values():
+            poll["sock"].close()
+
+    def _start(self, page: int, now: float) -> dict:
+        sock = socket.create_connection(("127.0.0.1", self.port))
+        sock.setblocking(False)
+        poll = {"sock": sock, "started": now, "step": 0, "buffer": b""}
+        self._send(poll)
+        self.selector.register(sock, selectors.EVENT_READ, page)
+        return poll
+
+    def _send(self, poll: dict) -> None:
+        last = poll["step"] == len(self.paths) - 1
+        poll["sock"].sendall(f"GET {self.paths[poll['step']]} HTTP/1.1\r\nHost: 127.0.0.1\r\n{self.auth}"
+                             f"{'Connection: close' if last else 'Connection: keep-alive'}\r\n\r\n".encode())
+
+    def _read(self, poll: dict) -> bool:
+        """True once the poll's last answer is in (or it failed)."""
+        try:
+            chunk = poll["sock"].recv(65536)
+        except BlockingIOError:
+            return False
+        poll["buffer"] += chunk
+        head, found, body = poll["buffer"].partition(b"\r\n\r\n")
+        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                       if line.lower().startswith(b"content-length:")), None)
+        if not chunk or (found and length is not None and len(body) >= length):
+            ok = bool(chunk) and head.startswith(b"HTTP/1.1 200")
+            if ok and poll["step"] < len(self.paths) - 1:
+                poll["step"] += 1
+                poll["buffer"] = b""
+                self._send(poll)
+                return False
+            self.selector.unregister(poll["sock"])
+            poll["sock"].close()
+            if ok:
+                self.polls.append(time.monotonic() - poll["started"])
+            else:
+                self.failed += 1
+            return True
+        return False
+
+
+def measure_polling(url: str, label: str, pages: int, seconds: float = 10) -> dict:
+    """The same pages polling the API (2 workers, as deployed), as they did before push: the API's CPU and
+    memory, and how many of the polls wanted it answered."""
+    table = prepare(url, 1, 1, 2)[0][0]
+    api = Gunicorn("framework.web:create_app()", url, 2, SERVER_ENV)
+    try:
+        send_move(api.port, table["id"], table["players"])
+        pids = [api.process.pid, *api.worker_pids()]
+        Pollers(api.port, table["id"], table["players"][1][1], min(pages, 20)).run(2)  # workers warm
+        pollers = Pollers(api.port, table["id"], table["players"][1][1], pages)
+        cpu_before, started = cpu_seconds(pids), time.monotonic()
+        pollers.run(seconds)
+        took = time.monotonic() - started
+        cpu, rss = (cpu_seconds(pids) - cpu_before) / took, rss_mb(pids)
+    finally:
+        api.stop()
+    times = sorted(pollers.polls)
+    return {"label": label, "pages": pages, "cpu_pct": round(100 * cpu, 1), "rss_mb": round(rss),
+            "polls_per_s": round(len(times) / took, 1), "wanted_per_s": round(pages / 2.0, 1),
+            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1) if times else None,
+            "failed": pollers.failed}
+
+
 def send_move(port: int, table_id: int, players: list[tuple[int, str]]) -> float:
     """The active player picks a charm, plays their first playable card, or takes back the one just played;
     returns when the move was sent."""
@@ -159,16 +252,18 @@ def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple
             "delivered": f"{len(latencies)}/{streams * moves}"}
 
 
-def push_section(postgres: bool, streams: int = 1000, moves: int = 10) -> list[dict]:
+def push_section(postgres: bool, streams: int = 1000, moves: int = 10) -> tuple[list[dict], list[dict]]:
     """`make bench`'s rows: SQLite, then PostgreSQL (a throwaway cluster), 1 and 2 workers; a few open
-    streams (a move's delivery to a page), then `streams` of them (idle cost, delivery to all)."""
-    rows = []
+    streams (a move's delivery to a page), then `streams` of them (idle cost, delivery to all). Then the
+    same number of pages polling instead, per database."""
+    rows, polling = [], []
     with bench_databases(postgres, "bench-push-") as databases:
         for label, make_url in databases:
             for workers in (1, 2):
                 for count in (10, streams):
                     rows.append(measure(make_url(), label, count, workers, PUSH_WORKER_ARGS, moves))
-    return rows
+            polling.append(measure_polling(make_url(), label, streams))
+    return rows, polling
 
 
 def main() -> None:
