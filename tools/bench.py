@@ -26,6 +26,7 @@ from pathlib import Path
 from framework.engine import RandomBot, Table, replay
 from framework.engine.plugins import load_game
 from framework.engine.testing import default_players, fewer_collections
+from tools.bench_browser_push import browser_push_report, browser_push_section
 from tools.bench_push import push_section
 from tools.servers import NO_LIMITS, NO_LIMITS_ENV, Gunicorn, bench_databases
 
@@ -390,8 +391,6 @@ def main() -> int:
     for row in polling_rows:
         out(f"| {row['label']} | {row['pages']:,} | {row['cpu_pct']:.0f}% | {row['rss_mb']} MB | "
             f"{row['polls_per_s']:.0f} / {row['wanted_per_s']:.0f} | {row['p95_ms']:.0f} ms |")
-    from tools.bench_browser_push import browser_push_report, browser_push_section
-
     out("\n## 9. Push in the browser\n")
     for line in browser_push_report(browser_push_section(not args.no_postgres)):
         out(line)
