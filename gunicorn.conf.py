@@ -3,25 +3,17 @@
 import gc
 import ipaddress
 
-# gevent's worker: an open table page holds a push stream (GET .../events) for minutes. A greenlet per
-# connection holds thousands; gthread's worker needs a thread per stream, and with its former 2 threads
-# the fifth open page left no thread for anyone's moves. Measured on this 2-core machine (SQLite):
-# - idle streams (tools/bench_push.py, one worker): 1,000 cost 1.1% of a core and 135 MB (master and
-#   worker); a move reached all 1,000 in 410 ms median, 990 ms p95 (200 streams: 27 / 144 ms). gthread
-#   with 300 threads held 200 streams for the same memory and CPU.
-# - moves over HTTP (tools/bench.py's moves_http, 8 clients, 6 s): one worker 315-338 moves/s, p99
-#   28-36 ms (gthread, 2 threads: 201/s, p99 62 ms; 100 threads: 233/s, p99 173 ms); two workers
-#   309-422/s, p50 5 ms, p99 200-235 ms (gthread, 2 threads: 306/s, p50 21 ms, p99 78 ms; 100 threads:
-#   255/s, p99 132 ms). That two-worker tail is not explained yet (uneven accepts between the workers,
-#   or the SQLite writer lock changing hands between processes): to look into.
-# - PostgreSQL moves (same load): not settled. `make bench` gave 203 / 216 moves/s for 1 / 2 workers
-#   (gthread's two threads: 183 / 322), but back-to-back runs on this shared, busy machine (load 5-7)
-#   disagreed either way (gevent 147 / 135 then gthread 105 / 205; earlier the reverse): to measure
-#   again on a quiet machine before relying on it.
-# Requests run one at a time per worker between their waits, with no GIL contention; psycopg (>= 3.1.14)
-# and the SQLite writer lock's sleeps wait cooperatively under gevent's patches.
-worker_class = "gevent"
-worker_connections = 2000  # open pages (one stream each) and requests, per worker
+# The JSON API runs on gthread's worker: a few threads per process. Push streams (GET .../events) are
+# served by a process of their own with gevent's worker (deploy/bga-push.service: `gunicorn -k gevent
+# --worker-connections 2000 ...`, the command line winning over this file), to which nginx sends them.
+# Why two: a greenlet per connection holds thousands of open pages (1,000 cost 1% of a core and 135 MB),
+# but moves under gevent cost more. Measured back to back (D&P moves over HTTP, 8 clients, PostgreSQL,
+# 2 workers, same code): gthread 2 threads 238-264 moves/s, p99 56-59 ms, 5.4-6.3 ms of worker CPU per
+# move; gevent 181-195/s, p99 85-91 ms, 7.4-8.5 ms; gevent with at most 2 requests at a time per worker
+# 209-244/s. gthread with 4 threads: 238-272/s.
+worker_class = "gthread"
+threads = 4
+STREAM_FREE_THREADS = 2  # threads a worker keeps for requests, however many pages hold streams on it
 
 
 def post_worker_init(worker):
@@ -29,6 +21,10 @@ def post_worker_init(worker):
     # no longer walked by each full collection: measured in-process, one full collection went from about
     # 200 ms to about 1 ms, a pause every request waiting on this worker used to sit through.
     gc.freeze()
+    # A thread per request, streams included: streams may take only the threads beyond STREAM_FREE_THREADS
+    # (the app answers more with 503 and those pages poll). gevent's worker (the push process) has no bound.
+    if worker.cfg.worker_class_str in ("gthread", "sync"):
+        worker.wsgi.config["EVENTS_MAX_STREAMS"] = max(0, worker.cfg.threads - STREAM_FREE_THREADS)
 
 
 def when_ready(server):

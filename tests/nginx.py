@@ -30,7 +30,8 @@ MAIN = """\
 pid {dir}/nginx.pid;
 error_log {dir}/error.log warn;
 worker_processes 1;
-events {{ worker_connections 512; }}
+worker_shutdown_timeout 10s;
+events {{ worker_connections 4096; }}
 http {{
     log_format upstreams '$upstream_addr $upstream_status $status $request_method';
     access_log {access_log};

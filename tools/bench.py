@@ -26,6 +26,7 @@ from pathlib import Path
 from framework.engine import RandomBot, Table, replay
 from framework.engine.plugins import load_game
 from framework.engine.testing import default_players, fewer_collections
+from tools.bench_browser_push import browser_push_report, browser_push_section
 from tools.bench_push import push_section
 from tools.servers import NO_LIMITS, NO_LIMITS_ENV, Gunicorn, bench_databases
 
@@ -380,17 +381,31 @@ def main() -> int:
             f"files (target 150 KB).")
     else:
         out("Skipped: Chromium or Playwright is not installed.")
-    out("\n## 8. Push: open event streams on one table (gunicorn.conf.py's gevent worker)\n")
-    out("Each run: N streams for one player on one table, then 10 moves by the players (Climb: a card played, "
-        "then taken back). Delivery: from sending the move to a stream reading its notification; \"to all\": "
-        "until every stream has it. Idle: CPU and memory of gunicorn (master and workers) over 10 s with the "
+    out("\n## 8. Push: open event streams on one table (the push process, gevent's worker)\n")
+    out("Each run: N streams for one player on one table, held by the push process (`make serve`'s and "
+        "deploy/bga-push.service's), then 10 moves by the players sent to the API process beside it (Climb: a "
+        "card played, then taken back). Delivery: from sending the move to a stream reading its notification; "
+        "\"to all\": until every stream has it. Idle: CPU and memory of the push process (master and workers) "
+        "over 10 s with the "
         "streams open and nothing happening (targets for 1,000: under 10% of a core, 200 MB; all reached in 1 s "
         "p95).\n")
     out("| database | workers | streams | delivery p50 | p95 | to all p95 | idle CPU | memory |")
     out("|---|---|---|---|---|---|---|---|")
-    for row in push_section(not args.no_postgres):
+    push_rows, polling_rows = push_section(not args.no_postgres)
+    for row in push_rows:
         out(f"| {row['label']} | {row['workers']} | {row['streams']:,} | {row['p50_ms']:.0f} ms | "
             f"{row['p95_ms']:.0f} ms | {row['all_p95_ms']:.0f} ms | {row['idle_cpu_pct']:.1f}% | {row['rss_mb']} MB |")
+    out("\nThe same number of pages polling instead, as before push (each the view and the chat every 2 s, a "
+        "connection per poll), against the API process (2 workers); CPU and memory are the API's, while "
+        "polling:\n")
+    out("| database | pages | CPU | memory | polls answered / wanted per s | poll p95 |")
+    out("|---|---|---|---|---|---|")
+    for row in polling_rows:
+        out(f"| {row['label']} | {row['pages']:,} | {row['cpu_pct']:.0f}% | {row['rss_mb']} MB | "
+            f"{row['polls_per_s']:.0f} / {row['wanted_per_s']:.0f} | {row['p95_ms']:.0f} ms |")
+    out("\n## 9. Push in the browser\n")
+    for line in browser_push_report(browser_push_section(not args.no_postgres)):
+        out(line)
     Path(args.write).write_text("\n".join(lines) + "\n")
     print(f"\nwritten to {args.write}")
     return 0

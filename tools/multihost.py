@@ -1,9 +1,12 @@
 """Several app hosts on one PostgreSQL behind nginx (deploy/nginx-hosts.conf, round robin, no sticky
 sessions), loaded with the soak's players: racing, stale and repeated moves. Half-way host A is killed
 with SIGKILL (master and workers at once, as a machine that loses power), then started again; then
-host B is restarted (stopped gracefully, started again), as an upgrade goes host by host. Afterwards
-the soak's checks: nothing lost, nothing doubled, every table replayed to its stored hash, and 5xx
-only for requests that were in flight to the killed host. Everything runs on 127.0.0.1, bounded.
+host B is restarted (stopped gracefully, started again), as an upgrade goes host by host. Each host
+is an API process and a push process, as deploy/ runs them, and every table has an open page (an
+event stream) throughout. Afterwards the soak's checks: nothing lost, nothing doubled, every table
+replayed to its stored hash, 5xx only for requests that were in flight to the killed host, and every
+stream cut by the kill or the restart resumed with no notification missed or given twice.
+Everything runs on 127.0.0.1, bounded.
 
     python -m tools.multihost --moves 4000
 
@@ -24,17 +27,38 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import create_engine
 
-from tools.servers import ROOT, Gunicorn
+from tools.push_watch import PushWatch, notification_seqs
+from tools.servers import PUSH_WORKER_ARGS, ROOT, Gunicorn
 from tools.soak import SERVER_ENV, Client, Report, prepare, verify
 
 SITE = ROOT / "deploy" / "nginx-hosts.conf"
-HOST_ENV = {**SERVER_ENV, "BGA_TRUSTED_PROXIES": "1"}  # as deploy/bga.env: nginx in front
+# As deploy/bga.env: nginx in front. A heartbeat every second lets the watchers' reads stop promptly.
+HOST_ENV = {**SERVER_ENV, "BGA_TRUSTED_PROXIES": "1", "BGA_EVENTS_HEARTBEAT_SECONDS": "1"}
+APP = "framework.web:create_app()"
+
+
+class Host:
+    """One app host as deploy/ runs it: the API (bga.service, 2 gthread workers) and the push process
+    (bga-push.service, gevent), each its own process group; `ports` keeps them across restarts."""
+
+    def __init__(self, url: str, ports: tuple[int, int] | None = None):
+        api_port, push_port = ports or (None, None)
+        self.api = Gunicorn(APP, url, 2, HOST_ENV, port=api_port, own_group=True)
+        self.push = Gunicorn(APP, url, 1, HOST_ENV, port=push_port, own_group=True, extra_args=PUSH_WORKER_ARGS)
+        self.ports = (self.api.port, self.push.port)
+
+    def kill(self) -> None:
+        self.api.kill_group()
+        self.push.kill_group()
+
+    def stop(self) -> None:
+        self.api.stop()
+        self.push.stop()
 
 
 class GatewayError(http.client.HTTPException):
@@ -49,6 +73,7 @@ class HostsReport(Report):
     errors: list = field(default_factory=list)  # (started, ended, method, status) of every 5xx
     answered_by: Counter = field(default_factory=Counter)  # upstream port: requests it answered
     passed_on: int = 0  # requests nginx sent to the other host after the first failed
+    push: dict = field(default_factory=dict)  # the open pages' streams (tools.push_watch.PushWatch.figures)
 
     def in_flight_at_kill(self) -> list:
         """5xx for requests under way while host A was being killed: started before its last process died,
@@ -74,7 +99,10 @@ class HostsReport(Report):
                 f"lost {self.lost}, doubled {self.doubled}, tables replayed to their hash "
                 f"{self.tables_verified}/{self.tables}, 5xx in flight to the killed host {len(in_flight)} "
                 f"({Counter(e[3] for e in in_flight)}), other 5xx {len(self.errors) - len(in_flight)}, "
-                f"answers per host {{{hosts}}}, passed on to the other host {self.passed_on}, {self.seconds:.0f} s")
+                f"answers per host {{{hosts}}}, passed on to the other host {self.passed_on}, push streams "
+                f"{self.push.get('streams')}: resumed {self.push.get('resumed')} (without a gap or duplicate "
+                f"{self.push.get('resumed_whole')}), reconnections {self.push.get('reconnections')}, gaps "
+                f"{self.push.get('gaps')}, duplicates {self.push.get('duplicates')}, {self.seconds:.0f} s")
 
 
 class NginxClient(Client):
@@ -110,12 +138,9 @@ def count_upstreams(log: Path) -> tuple[Counter, int]:
 
 
 def run_multihost(url: str, moves: int, tables: int = 6, clients_per_player: int = 2, seats: int = 2,
-                  seed: int = 1, push: Callable[[int], Callable[[], None]] | None = None) -> HostsReport:
-    """Two hosts of 2 workers behind nginx, host A killed half-way and restarted, then host B restarted.
-
-    `push`, if given, is called with nginx's port once the hosts serve and returns what stops it: the
-    place for long-lived push connections (server-sent events) to be held open through the same nginx.
-    """
+                  seed: int = 1) -> HostsReport:
+    """Two hosts (API and push process each) behind nginx, host A killed half-way and restarted, then
+    host B restarted. Every table has an open page (an event stream, as its first player) all along."""
     from tests.nginx import running_nginx
     from tools.soak import MOVES_SENT_PER_TABLE
 
@@ -125,15 +150,16 @@ def run_multihost(url: str, moves: int, tables: int = 6, clients_per_player: int
     lanes = prepare(url, tables, max(1, -(-moves // (tables * MOVES_SENT_PER_TABLE))), seats)
     made = [table for lane in lanes for table in lane]
     report.tables = len(made)
-    hosts: list[Gunicorn] = []
+    hosts: list[Host] = []
     engine = create_engine(url)
     logdir = Path(tempfile.mkdtemp(prefix="bga-hosts-"))
-    stop_push = None
+    watch = None
     try:
-        hosts.append(Gunicorn("framework.web:create_app()", url, 2, HOST_ENV, own_group=True))
-        hosts.append(Gunicorn("framework.web:create_app()", url, 2, HOST_ENV, own_group=True))
-        with running_nginx([h.port for h in hosts], SITE, access_log=logdir / "access.log") as nginx:
-            stop_push = push(nginx.port) if push else None
+        hosts = [Host(url), Host(url)]
+        # nginx-hosts.conf's server lines in order: the API upstream's, then the push upstream's.
+        upstreams = [h.ports[0] for h in hosts] + [h.ports[1] for h in hosts]
+        with running_nginx(upstreams, SITE, access_log=logdir / "access.log") as nginx:
+            watch = PushWatch(nginx.port, [(t["id"], t["players"][0][1]) for t in made])
             budget, lock = [moves], threading.Lock()
             clients = [NginxClient(nginx.port, [t["id"] for t in lane], player, token, engine, budget, report,
                                    lock, f"{seed}-{lane[0]['id']}-{player}-{n}")
@@ -142,19 +168,22 @@ def run_multihost(url: str, moves: int, tables: int = 6, clients_per_player: int
                 client.start()
             wait_for_budget(budget, moves // 2, clients)
             report.killed_at = time.monotonic()
-            hosts[0].kill_group()
+            hosts[0].kill()
             report.dead_at = time.monotonic()
             time.sleep(1.0)  # nginx meets a dead host for a while, as it would before a supervisor restarts it
-            hosts[0] = Gunicorn("framework.web:create_app()", url, 2, HOST_ENV, port=hosts[0].port, own_group=True)
+            hosts[0] = Host(url, hosts[0].ports)
             report.events["host A restarted"] = time.monotonic()
             wait_for_budget(budget, moves // 4, clients)
             hosts[1] = rolling_restart(nginx, hosts[1], url, report.events)
             stop_at = time.monotonic() + 600
             for client in clients:
                 client.join(max(1, stop_at - time.monotonic()))
+            expected = {t["id"]: notification_seqs(nginx.port, t["id"], t["players"][0][1]) for t in made}
+            watch.stop({table_id: seqs[-1] for table_id, seqs in expected.items() if seqs})
+            report.push = watch.figures(expected)
     finally:
-        if stop_push:
-            stop_push()
+        if watch:
+            watch.stopping.set()
         for host in hosts:
             host.stop()
     report.answered_by, report.passed_on = count_upstreams(logdir / "access.log")
@@ -165,18 +194,22 @@ def run_multihost(url: str, moves: int, tables: int = 6, clients_per_player: int
     return report
 
 
-def rolling_restart(nginx, host: Gunicorn, url: str, events: dict) -> Gunicorn:
-    """Restart one host with no request lost: out of nginx's upstream first (`down`, a graceful reload
+def rolling_restart(nginx, host: Host, url: str, events: dict) -> Host:
+    """Restart one host with no request lost: out of nginx's upstreams first (`down`, a graceful reload
     that lets requests under way finish), stopped, started, and back in. Stopped while still in the
     upstream, the requests nginx had just written to its kept-alive connections would be cut, and a
-    POST cut that way cannot be sent elsewhere (it may have been received)."""
-    address = f"127.0.0.1:{host.port} "
-    assert address in nginx.site
+    POST cut that way cannot be sent elsewhere (it may have been received). Its open streams end with
+    the reload (nginx's worker_shutdown_timeout) or the stop, and the pages reconnect to host A."""
+    drained = nginx.site
+    for port in host.ports:
+        address = f"127.0.0.1:{port} "
+        assert address in drained
+        drained = drained.replace(address, f"127.0.0.1:{port} down ", 1)
     events["host B drained"] = time.monotonic()
-    nginx.reload(nginx.site.replace(address, f"127.0.0.1:{host.port} down ", 1))
+    nginx.reload(drained)
     events["host B stopped"] = time.monotonic()
     host.stop()  # graceful: each worker finishes what it was answering
-    host = Gunicorn("framework.web:create_app()", url, 2, HOST_ENV, port=host.port, own_group=True)
+    host = Host(url, host.ports)
     events["host B back"] = time.monotonic()
     nginx.reload(nginx.site)
     return host
@@ -199,7 +232,9 @@ def main() -> int:
     print(report.line(), flush=True)
     print(f"timeline (s from the kill): {report.timeline()}", flush=True)
     other = len(report.errors) - len(report.in_flight_at_kill())
-    return 0 if report.lost == report.doubled == other == 0 and report.tables_verified == report.tables else 1
+    push = report.push
+    whole = push["gaps"] == push["duplicates"] == 0 and push["whole"] == push["streams"]
+    return 0 if report.lost == report.doubled == other == 0 and report.tables_verified == report.tables and whole else 1
 
 
 if __name__ == "__main__":

@@ -6,14 +6,16 @@ from sqlalchemy import select
 from .changes import announce
 from .database import write_transaction
 from .models import ChatMessage, db
-from .queries import get_table
+from .queries import get_table_for_update
 
 CHAT_BATCH = 200  # messages read at once
 
 
 def post_chat(table_id: int, user_id: int, text: str) -> ChatMessage:
     with write_transaction():
-        get_table(table_id)
+        # Under the table's lock, a table's messages commit in the order of their ids: a reader that has
+        # seen id n never finds a smaller one committed after (it would skip it, reading "after n").
+        get_table_for_update(table_id)
         message = ChatMessage(table_id=table_id, user_id=user_id, text=text)
         db.session.add(message)
         announce(table_id)

@@ -20,6 +20,16 @@ def get_table(table_id: int) -> TableRecord:
     return record
 
 
+def get_table_for_update(table_id: int) -> TableRecord:
+    """The table, row-locked until the transaction ends (FOR UPDATE; SQLite's writer lock is already held)."""
+    query = (select(TableRecord).where(TableRecord.id == table_id).with_for_update()
+             .execution_options(populate_existing=True))
+    record = db.session.scalars(query).first()
+    if record is None:
+        raise NotFound(f"There is no table {table_id}.")
+    return record
+
+
 def table_for_code(code: str) -> TableRecord:
     record = db.session.scalars(select(TableRecord).where(TableRecord.invite_code == code)).first()
     if record is None:

@@ -18,6 +18,7 @@ from .journal import write_notifications, write_snapshot
 from .loading import engine_players, game_class, may_see, seat_of
 from .locked import lock_table
 from .models import Seat, TableRecord, User, db
+from .queries import get_table_for_update
 from .turns import update_turns
 from .users import SYSTEM_MARK, find_by_name
 
@@ -57,7 +58,7 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
 
 def join_table(table_id: int, user: User, games: dict[str, type[Game]], code: str | None = None) -> TableRecord:
     with write_transaction():
-        record = _record_for_update(table_id)
+        record = get_table_for_update(table_id)
         if record.private and code != record.invite_code and user.id not in record.reserved:
             if not may_see(record, user.id):
                 raise NotFound(f"There is no table {table_id}.")  # a private table's existence is private too
@@ -71,7 +72,7 @@ def join_table(table_id: int, user: User, games: dict[str, type[Game]], code: st
 def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str, type[Game]]) -> TableRecord:
     """Fill free seats with bots (the table creator only); bots are users flagged as such."""
     with write_transaction():
-        record = _record_for_update(table_id)
+        record = get_table_for_update(table_id)
         if record.creator_id != user.id:
             raise Forbidden("Only the table's creator may add bots.")
         if record.status != "open":
@@ -100,15 +101,6 @@ def acting_user(record: TableRecord, caller_id: int, as_player: int | None) -> i
     if seat_of(record.players, as_player) is None:
         raise NotFound(f"Player {as_player} does not sit at this table.")
     return as_player
-
-
-def _record_for_update(table_id: int) -> TableRecord:
-    query = (select(TableRecord).where(TableRecord.id == table_id).with_for_update()
-             .execution_options(populate_existing=True))
-    record = db.session.scalars(query).first()
-    if record is None:
-        raise NotFound(f"There is no table {table_id}.")
-    return record
 
 
 def hotseat_users(creator: User, seats: int) -> list[User]:

@@ -12,6 +12,7 @@ from framework.store.backup import backup_sqlite
 from framework.store.delivery import deliver_due
 from framework.store.models import clock
 from framework.store.moves import play_automatic, tables_waiting_for_automatic_moves
+from framework.store.sessions import prune_expired_sessions
 from framework.store.turns import expire_deadlines
 
 
@@ -43,7 +44,8 @@ def register_cli(app: Flask) -> None:
         now = datetime.fromisoformat(now_text.removesuffix("Z")) if now_text else clock()
         report = run_tick(now)
         click.echo("tick {now}: {zombies} out of time, {moves} automatic moves, {sent} sent, "
-                   "{retry} to retry, {failed} failed".format(now=now.isoformat(), **report))
+                   "{retry} to retry, {failed} failed, {expired_sessions} expired sessions forgotten"
+                   .format(now=now.isoformat(), **report))
 
 
 def run_tick(now: datetime) -> dict[str, int]:
@@ -52,4 +54,4 @@ def run_tick(now: datetime) -> dict[str, int]:
     moves = sum(play_automatic(table_id, games, budget=None, now=now).played
                 for table_id in tables_waiting_for_automatic_moves())
     delivered = deliver_due(now, current_app.config)
-    return {"zombies": len(zombies), "moves": moves, **delivered}
+    return {"zombies": len(zombies), "moves": moves, **delivered, "expired_sessions": prune_expired_sessions(now)}

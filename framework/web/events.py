@@ -3,15 +3,20 @@
 `GET /api/tables/<id>/events?after=<seq>&chat_after=<id>` (or the `Last-Event-ID` header) answers a
 `text/event-stream`: `notification` events (id: the seq; data: exactly what `GET .../notifications`
 gives this caller), `chat` events (as `GET .../chat` gives them), and a `state` event whenever the
-table's move, status or seats differ from what the stream last said (the page then reads its view).
+table's move, status or seats differ from what the stream last said, and after the notifications of
+every read (the page then reads its view, and shows the notifications before it).
 A comment every `EVENTS_HEARTBEAT_SECONDS` keeps proxies from closing it; the stream ends after
 `EVENTS_STREAM_SECONDS` so workers recycle, and the page reconnects from the last seq it saw.
 The connection sleeps on the process's change listener (`framework.store.changes`) between reads, and
 the streams on one table share one read per change (`framework.store.news`).
+
+A process may bound its open streams (`EVENTS_MAX_STREAMS`): a thread-per-request worker sets it, so
+streams never take every thread from the moves. Past it the answer is 503 and the page polls.
 """
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 
@@ -28,6 +33,7 @@ from framework.store.news import News, SharedNews
 from framework.store.presence import mark_seen
 
 from .auth import login_required
+from .errors import ApiError
 from .openapi import documented
 from .schemas import MAX_ID, NUMBER, load_query
 from .tables import viewer_of, visible_table
@@ -45,15 +51,39 @@ class EventsQuery(Schema):
 
 @bp.get("/tables/<id:table_id>/events")
 @documented("Notifications, chat and moves as they happen", answer=(200, "text/event-stream"),
-            errors=(400, 401, 403, 404), query=EventsQuery, hotseat=True)
+            errors=(400, 401, 403, 404, 503), query=EventsQuery, hotseat=True)
 @login_required
 def events(table_id: int):
     query = load_query(EventsQuery())
     viewer_of(visible_table(table_id))  # refused before the stream starts, as the notifications route refuses
     after = last_event_id(query["after"])
     stream = TableStream(table_id, after, query["chat_after"])
-    return Response(stream_with_context(stream.run()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    slots = current_app.extensions.setdefault("event_streams", StreamSlots())
+    slots.take(current_app.config["EVENTS_MAX_STREAMS"])
+    response = Response(stream_with_context(stream.run()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(slots.give_back)  # the server closes every answer it started, cut short or not
+    return response
+
+
+class StreamSlots:
+    """The streams this process holds open, against `EVENTS_MAX_STREAMS` (None: no bound)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.open = 0
+
+    def take(self, limit: int | None) -> None:
+        with self.lock:
+            if limit is not None and self.open >= limit:
+                raise ApiError(503, "streams_full", "This server holds all the event streams it may; the page polls "
+                               "instead.", headers={"Retry-After": "30"})
+            self.open += 1
+
+    def give_back(self) -> None:
+        with self.lock:
+            self.open -= 1
+
 
 
 def last_event_id(after: int) -> int:
@@ -126,11 +156,15 @@ class TableStream:
             self.chat_after = messages[-1]["id"] if messages else self.chat_after
             more = more or len(messages) == talk.CHAT_BATCH
         chunks += [sse("chat", m) for m in messages]
+        more = more or not news.complete
+        # The page shows notifications with the view it reads on the state event after them: one closes every
+        # read that found any, even with the state as it was (a player who left and came back between two
+        # reads), and only the last batch of a read, whose state is the table's now.
         state = news.facts.state()
-        if state != self.state:
+        if not more and (state != self.state or found):
             self.state = state
             chunks.append(sse("state", {**state, "last_notification": self.after}))
-        return "".join(chunks), more or not news.complete
+        return "".join(chunks), more
 
     def encoded(self, notification: dict) -> str:
         """A notification as an event, encoded once for all the table's streams (what one viewer may see,

@@ -79,7 +79,7 @@ export class TablePage {
     };
     const e = this.els;
     this.host = new GameHost(module, e.area, this.context());
-    fill(this.root, h("section.table-page", { dataset: { table: this.id } },
+    this.section = h("section.table-page", { dataset: { table: this.id } },
       h("div.table-header", e.title, this.poller.notice),
       e.status,
       h("div.table-layout",
@@ -88,7 +88,8 @@ export class TablePage {
           h("section", { "aria-label": "Players" }, h("h2", "Players"), e.boards),
           e.scores,
           h("section.log", h("h2", "Log"), e.log),
-          this.chat.panel))));
+          this.chat.panel)));
+    fill(this.root, this.section);
   }
 
   loadHistory({ notifications, error }, players) {
@@ -128,6 +129,7 @@ export class TablePage {
     fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message)));
     this.host.show(view, previous, first);
     this.actions.render(view, () => this.host.drawButtons(state, data));
+    this.section.dataset.move = table.move;   // the move on screen, once all of it is: for tests and benchmarks
   }
 
   renderStatus() {

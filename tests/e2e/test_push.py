@@ -3,6 +3,7 @@ with no polling request in between; a page whose stream fails polls, then stream
 from __future__ import annotations
 
 import re
+import threading
 from urllib.parse import urlsplit
 
 try:
@@ -99,4 +100,35 @@ def test_a_page_whose_stream_is_refused_polls_and_streams_again(new_context, api
     expect(page.locator(".log-lines li").filter(has_text="ria_push cheers")).to_have_count(1)
     page.wait_for_timeout(600)
     assert len([p for _, p in made if POLLS.search(p)]) == polls_before     # streaming again: no more polls
+    assert not page.errors
+
+
+def test_a_page_shows_notifications_that_leave_the_state_as_it_was(new_context, api, monkeypatch):
+    # A player leaves and comes back between two of the stream's reads: two notifications, and move, status
+    # and seats as they were. The page shows notifications on the state event after them: there must be one.
+    from framework.store.news import SharedNews
+
+    for name in ("tia_push", "uma_push"):
+        api.register(name)
+    table_id = api.new_table("tia_push", joiners=["uma_push"], players=2, options={"hand_size": 1})
+    api.act(table_id, "tia_push", "pickCharm", charm="opal")   # uma's turn: tia's zombie has nothing to play
+    page = new_context(user=("uma_push", api), poll_ms=200)
+    with page.expect_response(lambda response: "/events" in response.url):
+        page.goto(f"/#/table/{table_id}")
+    expect(page.locator(".status-bar")).to_contain_text("You must pick a charm")
+    page.wait_for_timeout(500)   # a poll started before the stream opened has ended
+    made = api_requests(page)
+    gate, read = threading.Event(), SharedNews.since
+
+    def held(self, *args, **kwargs):   # the stream's next read waits until both changes are in
+        gate.wait(10)
+        return read(self, *args, **kwargs)
+
+    monkeypatch.setattr(SharedNews, "since", held)
+    api.post(f"/api/tables/{table_id}/leave", "tia_push")
+    api.post(f"/api/tables/{table_id}/return", "tia_push")
+    gate.set()
+    expect(page.locator(".log-lines li").filter(has_text="tia_push is back")).to_have_count(1)
+    expect(page.locator(".log-lines li").filter(has_text="tia_push left the table")).to_have_count(1)
+    assert not [path for _, path in made if POLLS.search(path)], made
     assert not page.errors

@@ -107,3 +107,23 @@ def test_expired_tokens_are_refused(app, api):
         db.session.execute(Token.__table__.update().values(expires_at=datetime(2020, 1, 1)))
         db.session.commit()
     assert api.get("/api/me", "anna").status_code == 401
+
+
+def test_the_tick_forgets_expired_tokens_and_keeps_live_ones(app, api):
+    from datetime import datetime
+
+    from sqlalchemy import func, select
+
+    from framework.store import Token, db
+
+    api.register("anna")
+    api.register("ben")
+    with app.app_context():
+        db.session.execute(Token.__table__.update().where(Token.user_id == api.ids["anna"])
+                           .values(expires_at=datetime(2020, 1, 1)))
+        db.session.commit()
+    output = app.test_cli_runner().invoke(args=["tick"]).output
+    assert "1 expired sessions forgotten" in output
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Token)) == 1
+    assert api.get("/api/me", "ben").status_code == 200

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.nginx import config_test, site_for_test
-from tools.servers import ROOT
+from tools.servers import PUSH_WORKER_ARGS, ROOT
 
 DEPLOY = ROOT / "deploy"
 SITES = sorted(DEPLOY.glob("nginx*.conf"))
@@ -46,3 +46,22 @@ def test_the_tick_runs_every_minute_from_a_timer_with_the_hosts_settings():
     assert "gunicorn" in app and "${BGA_BIND}" in app
     env = (DEPLOY / "bga.env").read_text()
     assert re.search(r"(?m)^DATABASE_URL=postgresql", env) and re.search(r"(?m)^BGA_TRUSTED_PROXIES=1$", env)
+
+
+def test_the_push_unit_runs_the_push_worker_the_tools_measure_on_its_own_port():
+    """bga-push.service runs what `make bench` and the multi-host test run as the push process."""
+    push = (DEPLOY / "bga-push.service").read_text()
+    command = next(line for line in push.splitlines() if line.startswith("ExecStart="))
+    assert " ".join(PUSH_WORKER_ARGS) in command and "${BGA_PUSH_BIND}" in command
+    assert "EnvironmentFile=/etc/bga/bga.env" in push
+    env = (DEPLOY / "bga.env").read_text()
+    bind, push_bind = (re.search(rf"(?m)^{key}=(\S+)$", env)[1] for key in ("BGA_BIND", "BGA_PUSH_BIND"))
+    assert bind != push_bind
+
+
+def test_every_site_sends_event_streams_to_the_push_upstream_unbuffered():
+    for site in SITES:
+        text = site.read_text()
+        block = text[text.index("location ~ ^/api/tables/[0-9]+/events$"):]
+        block = block[:block.index("}")]
+        assert "proxy_pass http://bga_push" in block and "proxy_buffering off;" in block, site.name

@@ -5,6 +5,7 @@ and everyone else is still answered at once."""
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import runpy
 import selectors
@@ -19,9 +20,10 @@ from types import SimpleNamespace
 import pytest
 
 from tests.nginx import throwaway_nginx
-from tools.servers import ROOT, Gunicorn, free_port
+from tests.sse import EventStream
+from tools.servers import PUSH_WORKER_ARGS, ROOT, Gunicorn, free_port
 
-SLOW_CLIENTS = 12  # twice what stopped the 2 workers x 2 threads `make serve` had before its gevent workers
+SLOW_CLIENTS = 12  # twice what stopped `make serve`'s 2 workers x 2 threads, before nginx
 # A request stopped before its blank line, and one whose body stops half-way.
 HALF_REQUESTS = (
     b"GET /api/games HTTP/1.1\r\nHost: bga.test\r\nUser-Agent: slow\r\n",
@@ -31,15 +33,18 @@ HALF_REQUESTS = (
 
 @pytest.fixture
 def gunicorn(tmp_path):
-    """gunicorn as `make serve` starts it: init-db, then 2 workers (gunicorn.conf.py's threads) on loopback."""
+    """The servers as `make serve` starts them: init-db, then the API's 2 workers (gunicorn.conf.py's
+    threads) and the push process (gevent), on loopback. The API's port is `.port`, the push's `.push_port`."""
     url = f"sqlite:///{tmp_path / 'bga.sqlite'}"
     subprocess.run([sys.executable, "-m", "flask", "--app", "framework.web", "init-db"], cwd=ROOT, check=True,
                    capture_output=True, timeout=60, env={**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url})
     server = Gunicorn("framework.web:create_app()", url, workers=2)
+    push = Gunicorn("framework.web:create_app()", url, workers=1, extra_args=PUSH_WORKER_ARGS)
     try:
         warm_up(server.port)
-        yield server
+        yield SimpleNamespace(port=server.port, push_port=push.port, upstreams=[server.port, push.port])
     finally:
+        push.stop()
         server.stop()
 
 
@@ -93,7 +98,7 @@ def p95(times: list[float]) -> float:
 
 @pytest.mark.slow
 def test_through_nginx_slow_clients_do_not_stop_the_server(gunicorn):
-    with throwaway_nginx(gunicorn.port) as port, slow_clients(port):
+    with throwaway_nginx(gunicorn.upstreams) as port, slow_clients(port):
         times = timed_gets(port, 20, timeout=2)
     answered = [t for t in times if t is not None]
     print(f"\nthrough nginx, {SLOW_CLIENTS} slow clients held: {len(answered)}/20 answered, "
@@ -101,10 +106,45 @@ def test_through_nginx_slow_clients_do_not_stop_the_server(gunicorn):
     assert len(answered) == 20, f"{20 - len(answered)} of 20 requests got no answer within 2 s"
 
 
+def call(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    try:
+        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = conn.getresponse()
+        answer = json.loads(response.read() or b"null")
+        assert response.status < 300, (path, response.status, answer)
+        return answer
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_through_nginx_event_streams_go_to_the_push_process_and_moves_to_the_api(gunicorn, tmp_path):
+    log = tmp_path / "access.log"
+    with throwaway_nginx(gunicorn.upstreams, access_log=log) as port:
+        tokens = [call(port, "POST", "/api/users", {"name": f"deploy{n}", "password": "correct horse battery"})["token"]
+                  for n in range(2)]
+        table_id = call(port, "POST", "/api/tables", {"game": "zhubu_shengji"}, tokens[0])["id"]
+        call(port, "POST", f"/api/tables/{table_id}/join", token=tokens[1])
+        stream = EventStream(port, f"/api/tables/{table_id}/events", {"Authorization": f"Bearer {tokens[1]}"})
+        try:
+            assert stream.status == 200
+            assert stream.next("state").data["status"] == "playing"
+        finally:
+            stream.close()
+    served = {}
+    for line in log.read_text().splitlines():  # "$upstream_addr $upstream_status $status $request_method"
+        upstream, _, status, method = line.split()[:4]
+        served.setdefault(int(upstream.rsplit(":", 1)[1]), []).append(method)
+    assert served[gunicorn.push_port] == ["GET"]  # the stream, and nothing else
+    assert served[gunicorn.port].count("POST") == 4
+
+
 @pytest.mark.slow
 def test_nginx_refuses_bodies_the_app_would_refuse_without_passing_them_on(gunicorn):
     limit = 64 * 1024  # the app's MAX_CONTENT_LENGTH
-    with throwaway_nginx(gunicorn.port) as port:
+    with throwaway_nginx(gunicorn.upstreams) as port:
         for size, refused_by_nginx in ((limit, False), (limit + 1, True)):
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             try:
@@ -119,8 +159,8 @@ def test_nginx_refuses_bodies_the_app_would_refuse_without_passing_them_on(gunic
 @pytest.mark.slow
 def test_without_nginx_slow_clients_stop_gunicorn(tmp_path):
     """What the proxy is for: straight at gunicorn each slow client holds one of a worker's connections
-    (gevent's worker_connections: 2,000 in gunicorn.conf.py, so a few thousand stop `make serve`). Here
-    the workers take 4 each, and the same 12 clients take them all: nobody else is answered."""
+    (gunicorn's worker_connections, 1,000 by default: a few thousand stop `make serve`). Here the workers
+    take 4 each, and the same 12 clients take them all: nobody else is answered."""
     url = f"sqlite:///{tmp_path / 'direct.sqlite'}"
     subprocess.run([sys.executable, "-m", "flask", "--app", "framework.web", "init-db"], cwd=ROOT, check=True,
                    capture_output=True, timeout=60, env={**os.environ, "BGA_SQLALCHEMY_DATABASE_URI": url})

@@ -133,3 +133,39 @@ def test_a_private_table_has_no_stream_for_outsiders(live):
     assert open_stream("ben", table_id).status == 404
     assert open_stream(None, table_id).status == 401
     assert open_stream("anna", table_id).status == 200
+
+
+def events_in(chunk: bytes | str) -> list[str]:
+    """The kinds of the events in one chunk the stream wrote, in order."""
+    text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    return [line.removeprefix("event: ") for line in text.splitlines() if line.startswith("event: ")]
+
+
+def test_notifications_are_followed_by_a_state_event_even_when_the_state_is_back_where_it_was(tmp_path):
+    # The page shows pushed notifications with the view it reads after a state event: without one after
+    # them they waited for the table's next change. A player who leaves and comes back between two of the
+    # stream's reads leaves move, status and seats as they were.
+    app = make_app(f"sqlite:///{tmp_path / 'back.sqlite'}", EVENTS_HEARTBEAT_SECONDS=0.2)
+    api = Api(app.test_client())
+    table_id = seated_table(api)
+    api.act(table_id, "anna", "pickCharm", charm="amber")   # ben's turn: anna's zombie has nothing to play
+    chunks = iter(api.get(f"/api/tables/{table_id}/events", "ben", buffered=False).response)
+    assert events_in(next(chunks))[-1] == "state"           # the stream's first read, pulled here: it waits
+    api.post(f"/api/tables/{table_id}/leave", "anna")
+    api.post(f"/api/tables/{table_id}/return", "anna")
+    pulled = next(chunks)                                    # both changes in one read
+    assert events_in(pulled) == ["notification", "notification", "state"], pulled
+
+
+def test_a_stream_far_behind_says_the_state_after_the_last_notification_only(tmp_path, monkeypatch):
+    # Read in batches, the state (of the table now) must not come before the notifications of later batches:
+    # the page would read a view newer than every notification it had, and wait.
+    monkeypatch.setattr("framework.store.news.BATCH", 2)
+    app = make_app(f"sqlite:///{tmp_path / 'behind.sqlite'}", EVENTS_STREAM_SECONDS=0.5, EVENTS_HEARTBEAT_SECONDS=0.1)
+    api = Api(app.test_client())
+    table_id = seated_table(api)
+    api.act(table_id, "anna", "pickCharm", charm="amber")
+    api.act(table_id, "ben", "pickCharm", charm="ruby")
+    kinds = events_in(api.get(f"/api/tables/{table_id}/events", "ben").get_data(as_text=True))
+    assert kinds.count("notification") == len(notifications(api, table_id, "ben")) > 2
+    assert kinds[-1] == "state" and kinds.count("state") == 1, kinds

@@ -1,4 +1,11 @@
 """Private tables joined by invitation code, seats reserved for named users, and table chat."""
+import threading
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from framework.store import db
+from tests.conftest import Api, make_app
 
 
 def test_private_table_is_not_in_the_lobby_and_needs_its_code(api):
@@ -51,3 +58,38 @@ def test_chat_messages_are_length_limited(api):
     too_long = api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": "x" * 501})
     assert too_long.status_code == 400 and too_long.json["error"]["message"].startswith("text")
     assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": ""}).status_code == 400
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_message_waits_for_the_table_so_ids_commit_in_order(pg_database):
+    """Chat is read "after the last id seen" (poll or push). A message whose id is taken while an earlier
+    one is still uncommitted must not commit first, or a reader between the two commits skips the earlier
+    one for good: posting locks the table's row, so it waits for any transaction that wrote at the table
+    (adding a message holds a share lock on the row, through its foreign key)."""
+    app = make_app(pg_database)
+    api = Api(app.test_client())
+    for name in ("anna", "ben"):
+        api.register(name)
+    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    engine = create_engine(pg_database)
+    posted = threading.Event()
+
+    def post():
+        assert api.post(f"/api/tables/{table_id}/chat", "ben", json={"text": "second"}).status_code == 201
+        posted.set()
+
+    try:
+        with engine.begin() as other:  # another message, its id taken, not yet committed
+            other.execute(text("INSERT INTO chat_messages (table_id, user_id, text, created_at) "
+                               "VALUES (:t, :u, 'first', now())"), {"t": table_id, "u": api.ids["anna"]})
+            poster = threading.Thread(target=post)
+            poster.start()
+            assert not posted.wait(0.5), "the message was committed while an earlier id was not"
+        poster.join(10)
+        assert posted.is_set()
+        texts = [m["text"] for m in api.get(f"/api/tables/{table_id}/chat?after=0", "anna").json["messages"]]
+        assert texts == ["first", "second"]
+    finally:
+        engine.dispose()
+        with app.app_context():
+            db.engine.dispose()
