@@ -6,7 +6,6 @@ was made with); never by its token or the token's hash.
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime
 
 from sqlalchemy import delete, select
 
@@ -52,8 +51,9 @@ def revoke_other_sessions(user_id: int, kept_token: str) -> int:
                                                   Token.token_hash != token_digest(kept_token))).rowcount
 
 
-def prune_expired_sessions(now: datetime) -> int:
-    """Forget the tokens that expired before `now` (the tick does, every minute): they open nothing, but
-    a script logging in all day would otherwise grow the table for ever. How many went."""
+def prune_expired_sessions() -> int:
+    """Forget the tokens that have expired (the tick does, every minute): they open nothing, but a script
+    logging in all day would otherwise grow the table for ever. How many went. Tokens live in real time,
+    as their check does, whatever time the tick pretends for the games (`tick --now`)."""
     with write_transaction():
-        return db.session.execute(delete(Token).where(Token.expires_at < now)).rowcount
+        return db.session.execute(delete(Token).where(Token.expires_at < utcnow())).rowcount

@@ -54,4 +54,4 @@ def run_tick(now: datetime) -> dict[str, int]:
     moves = sum(play_automatic(table_id, games, budget=None, now=now).played
                 for table_id in tables_waiting_for_automatic_moves())
     delivered = deliver_due(now, current_app.config)
-    return {"zombies": len(zombies), "moves": moves, **delivered, "expired_sessions": prune_expired_sessions(now)}
+    return {"zombies": len(zombies), "moves": moves, **delivered, "expired_sessions": prune_expired_sessions()}

@@ -28,10 +28,14 @@ def card(page, code: str):
 
 
 def synced(page, api, table_id):
-    """The view as the API has it, once the page shows the same move."""
-    view = api.view(table_id, NAME)
-    expect(page.locator(f'.zs-root[data-move="{view["table"]["move"]}"]')).to_have_count(1)
-    return view
+    """The view as the API has it, once the page shows the same move. The page may be further on than a
+    view read a moment before: it asks the server to play the bot's pending turn (POST .../continue)."""
+    for _ in range(80):  # bounded: 8 s, as an expect() waits
+        view = api.view(table_id, NAME)
+        if page.locator(".zs-root").get_attribute("data-move") == str(view["table"]["move"]):
+            return view
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the page never showed the move the API had ({view['table']['move']})")
 
 
 def test_a_whole_hand_through_the_renderer(new_context, api, artifacts):
