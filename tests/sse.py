@@ -1,4 +1,5 @@
-"""A test-side reader of server-sent events over a live server: the standard wire format, line by line."""
+"""A test-side reader of server-sent events over a live server (the standard wire format, line by line),
+and a plain JSON request to the same server."""
 from __future__ import annotations
 
 import contextlib
@@ -85,3 +86,17 @@ class EventStream:
         with contextlib.suppress(OSError):
             self.socket.shutdown(socket.SHUT_RDWR)
         self.connection.close()
+
+
+def call(port: int, method: str, path: str, token: str | None = None, body: dict | None = None) -> dict:
+    """A JSON request to 127.0.0.1:`port`, which must succeed (200 or 201): its answer."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        answer = conn.getresponse()
+        payload = json.loads(answer.read() or b"null")
+    finally:
+        conn.close()
+    assert answer.status in (200, 201), (method, path, answer.status, payload)
+    return payload

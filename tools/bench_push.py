@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import selectors
 import socket
 import statistics
@@ -19,18 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.servers import PUSH_WORKER_ARGS, Gunicorn, bench_databases
+from tools.servers import PUSH_WORKER_ARGS, Gunicorn, bench_databases, cpu_seconds
 from tools.soak import SERVER_ENV, prepare
-
-TICKS = os.sysconf("SC_CLK_TCK")  # /proc's unit of CPU time
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICKS
 
 
 def rss_mb(pids: list[int]) -> float:

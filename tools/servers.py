@@ -72,14 +72,7 @@ class Gunicorn:
 
     def worker_cpu(self) -> float:
         """CPU seconds (user and system) the workers have used so far; read before stop()."""
-        total = 0
-        for pid in self.worker_pids():
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:  # a worker that just exited
-                continue
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-        return total / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.worker_pids())
 
     def kill_group(self) -> None:
         """SIGKILL to the master and its workers together (needs own_group): nothing gets to clean up.
@@ -97,6 +90,18 @@ class Gunicorn:
             self.process.wait(20)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds (user and system) these processes have used so far; one that just exited counts 0."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _alive(pid: int) -> bool:

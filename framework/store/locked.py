@@ -106,7 +106,7 @@ def ask_table(table_id: int) -> Callable[[], TableRow]:
     def read() -> TableRow:
         row = table.first()
         if row is None:
-            seats.rows()
+            seats.rows()  # read and closed, as every statement sent must be
             raise NotFound(f"There is no table {table_id}.")
         return TableRow(**row, players=_seats(seats))
 

@@ -58,7 +58,7 @@ def events(table_id: int):
     viewer_of(visible_table(table_id))  # refused before the stream starts, as the notifications route refuses
     after = last_event_id(query["after"])
     stream = TableStream(table_id, after, query["chat_after"])
-    slots = current_app.extensions.setdefault("event_streams", StreamSlots())
+    slots = current_app.extensions["event_streams"]
     slots.take(current_app.config["EVENTS_MAX_STREAMS"])
     response = Response(stream_with_context(stream.run()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
@@ -83,6 +83,11 @@ class StreamSlots:
     def give_back(self) -> None:
         with self.lock:
             self.open -= 1
+
+
+@bp.record_once
+def _count_streams(state) -> None:
+    state.app.extensions["event_streams"] = StreamSlots()  # per app: a test's apps share one process
 
 
 

@@ -15,7 +15,8 @@ BOOLEAN_SETTINGS = ("DEV_MODE", "TESTING", "MAIL_USE_TLS", "MAIL_USE_SSL", "WEBH
 TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("false", "0", "no", "off"))
 # Whole numbers, each with the least it may be: digits only, anything else refuses to start.
 INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_PER_ADDRESS": 1,
-                    "LOGIN_WINDOW_SECONDS": 1, "REGISTRATIONS_PER_ADDRESS": 1, "REGISTRATION_WINDOW_SECONDS": 1}
+                    "LOGIN_WINDOW_SECONDS": 1, "REGISTRATIONS_PER_ADDRESS": 1, "REGISTRATION_WINDOW_SECONDS": 1,
+                    "EVENTS_MAX_STREAMS": 0}
 
 
 class SettingError(ValueError):

@@ -5,7 +5,6 @@ and everyone else is still answered at once."""
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import runpy
 import selectors
@@ -20,7 +19,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests.nginx import throwaway_nginx
-from tests.sse import EventStream
+from tests.sse import EventStream, call
 from tools.servers import PUSH_WORKER_ARGS, ROOT, Gunicorn, free_port
 
 SLOW_CLIENTS = 12  # twice what stopped `make serve`'s 2 workers x 2 threads, before nginx
@@ -106,27 +105,14 @@ def test_through_nginx_slow_clients_do_not_stop_the_server(gunicorn):
     assert len(answered) == 20, f"{20 - len(answered)} of 20 requests got no answer within 2 s"
 
 
-def call(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    try:
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
-        answer = json.loads(response.read() or b"null")
-        assert response.status < 300, (path, response.status, answer)
-        return answer
-    finally:
-        conn.close()
-
-
 @pytest.mark.slow
 def test_through_nginx_event_streams_go_to_the_push_process_and_moves_to_the_api(gunicorn, tmp_path):
     log = tmp_path / "access.log"
     with throwaway_nginx(gunicorn.upstreams, access_log=log) as port:
-        tokens = [call(port, "POST", "/api/users", {"name": f"deploy{n}", "password": "correct horse battery"})["token"]
-                  for n in range(2)]
-        table_id = call(port, "POST", "/api/tables", {"game": "zhubu_shengji"}, tokens[0])["id"]
-        call(port, "POST", f"/api/tables/{table_id}/join", token=tokens[1])
+        tokens = [call(port, "POST", "/api/users", body={"name": f"deploy{n}", "password": "correct horse battery"})
+                  ["token"] for n in range(2)]
+        table_id = call(port, "POST", "/api/tables", tokens[0], {"game": "zhubu_shengji"})["id"]
+        call(port, "POST", f"/api/tables/{table_id}/join", tokens[1])
         stream = EventStream(port, f"/api/tables/{table_id}/events", {"Authorization": f"Bearer {tokens[1]}"})
         try:
             assert stream.status == 200

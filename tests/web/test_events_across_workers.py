@@ -5,25 +5,13 @@ Two servers of one worker each on one database, so the stream and the moves are 
 different processes (gunicorn's own workers share a socket: which one answers is the kernel's choice)."""
 from __future__ import annotations
 
-import http.client
 import json
 
 import pytest
 
-from tests.sse import EventStream
+from tests.sse import EventStream, call
 from tools.servers import Gunicorn
 from tools.soak import SERVER_ENV, prepare
-
-
-def call(port: int, method: str, path: str, token: str, body: dict | None = None) -> dict:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    conn.request(method, path, body=None if body is None else json.dumps(body),
-                 headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    answer = conn.getresponse()
-    payload = json.loads(answer.read())
-    conn.close()
-    assert answer.status in (200, 201), payload
-    return payload
 
 
 def pushed_until_move(stream: EventStream, move: int) -> list[dict]:

@@ -137,6 +137,10 @@ def test_limits_from_the_environment_are_whole_numbers(monkeypatch, tmp_path):
     monkeypatch.setenv("BGA_REGISTRATIONS_PER_ADDRESS", "25")
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": []})
     assert (app.config["TRUSTED_PROXIES"], app.config["REGISTRATIONS_PER_ADDRESS"]) == (2, 25)
+    monkeypatch.setenv("BGA_EVENTS_MAX_STREAMS", "some")  # read at each stream: it must be a number from the start
+    with pytest.raises(SettingError, match="BGA_EVENTS_MAX_STREAMS must be a whole number"):
+        create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": []})
+    monkeypatch.delenv("BGA_EVENTS_MAX_STREAMS")
     monkeypatch.setenv("BGA_LOGIN_ATTEMPTS", "0")  # no login could ever fail once
     with pytest.raises(SettingError, match="BGA_LOGIN_ATTEMPTS must be at least 1"):
         create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": []})
