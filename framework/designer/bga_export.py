@@ -16,6 +16,8 @@ from marshmallow import fields
 from framework.engine import GAME, GAME_END_ID, GAME_SETUP_ID, Game
 from framework.engine.graph import build_graph
 
+from .bga_client_export import client_files
+
 BGA_TYPES = {"active_player": "activeplayer", "multiple_active": "multipleactiveplayer", "game": "game"}
 
 
@@ -235,7 +237,8 @@ To port by hand, in `modules/php/Game.php`:
   transition the Python returns.
 - each `arg*` / `st*` method: the state's `args()` / `enter()`.
 - `zombieTurn`: each state's `zombie()` or its `legal_actions()`.
-- the client (`{name}.js`): the plugin's `client.js` if it has one.
+- the client: `modules/js/Game.js` is the plugin's `client.js` with a bridge to BGA's `bga` (a skeleton
+  when it has none); what it cannot carry over is listed at its top.
 The notification types and their log templates are listed at the top of `Game.php`.
 """
 
@@ -251,6 +254,7 @@ def export_bga(game: type[Game], out: Path) -> list[Path]:
         out / "modules" / "php" / "Game.php": game_php(game),
         out / "README.md": README.format(title=game.title, name=game.name, module=game.__module__,
                                          version=game.version),
+        **client_files(game, out),
     }
     for path, text in files.items():
         path.write_text(text)
