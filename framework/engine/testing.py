@@ -121,11 +121,15 @@ def play_random_game(
     check_json: bool = True,
     check_replay: bool = True,
     invariants: Callable[[Table], None] | None = None,
+    watch: Callable[[Table], None] | None = None,
 ) -> Played:
-    """Play one seeded game by random bots until it ends (or `stop(table)` says so)."""
+    """Play one seeded game by random bots until it ends (or `stop(table)` says so). `watch(table)` is
+    called before setup, to observe the table from its first step (`framework.engine.observed`)."""
     players = players or default_players(game_cls.max_players)
     with fewer_collections():
         table = Table(game_cls, players, game_cls.load_options(options), seed)
+        if watch:
+            watch(table)
         hidden_then = record_hidden_sets(table) if check_leaks else None
         table.run_setup()
         played = Played(table, players, table.options, seed)

@@ -8,13 +8,16 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
+from framework.designer.bga.project import ProjectNameError, project_name
 from framework.designer.bga_export import export_bga
 from framework.designer.diagram import FORMATS
 from framework.designer.exchange import replay_export
 from framework.designer.scaffold import new_game
 from framework.designer.simulate import BOTS, failure_export, simulate
 from framework.engine import ReplayRefused
-from framework.engine.validation import validate
+from framework.engine.graph import build_graph
+from framework.engine.observed import Observed, observe_play
+from framework.engine.validation import review
 from framework.store.replays import import_export, verify_tables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,25 +33,56 @@ def game_named(name: str):
     return games[name]
 
 
+SIMULATE = click.option(
+    "--simulate", "games_played", default=0, show_default=True, type=click.IntRange(0, 100_000), metavar="N",
+    help="play N random games (each stops after its first few hundred moves) and add the transitions they take")
+
+
+def observed_play(game_cls, games: int) -> Observed:
+    """N random games' transitions and notifications (none for 0), with a progress bar."""
+    if not games:
+        return Observed()
+    with click.progressbar(length=games, label=f"{game_cls.name}: playing {games} games", file=sys.stderr) as bar:
+        try:
+            observed = observe_play(game_cls, games, progress=lambda done: bar.update(done - bar.pos))
+        except Exception as err:  # a game that breaks in random play: `simulate` finds and saves it
+            raise click.ClickException(f"a random game broke: {type(err).__name__}: {err} "
+                                       f"(`simulate {game_cls.name}` saves such a game to replay)") from None
+    click.echo(f"played {observed.games} games ({observed.moves} moves): {len(observed.transitions)} "
+               "transitions taken", err=True)
+    return observed
+
+
 def register_designer_cli(app: Flask) -> None:
     @app.cli.command("validate")
     @click.argument("game")
-    def validate_command(game: str) -> None:
-        """Check a plugin's states, transitions, actions and zombie behaviour."""
-        problems = validate(game_named(game))
-        for problem in problems:
+    @SIMULATE
+    def validate_command(game: str, games_played: int) -> None:
+        """Check a plugin's states, transitions, actions and zombie behaviour; say which exits the source
+        cannot prove (--simulate N adds the transitions N random games take)."""
+        game_cls = game_named(game)
+        observed = observed_play(game_cls, games_played)
+        found = review(game_cls, observed.transitions, observed.games)
+        for problem in found.problems:
             click.echo(f"error: {problem}", err=True)
-        if problems:
+        for doubt in found.doubts:
+            click.echo(f"warning: {doubt}", err=True)
+        if found.problems:
             sys.exit(1)
-        click.echo(f"{game}: no problem found")
+        click.echo(f"{game}: no problem found" + (f"; {len(found.doubts)} warnings: what the source does not prove"
+                                                  if found.doubts else ""))
 
     @app.cli.command("diagram")
     @click.argument("game")
     @click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="mermaid", show_default=True)
-    def diagram_command(game: str, fmt: str) -> None:
-        """Print the state machine: states by type, transitions by name."""
+    @SIMULATE
+    def diagram_command(game: str, fmt: str, games_played: int) -> None:
+        """Print the state machine: states by type, transitions by name (--simulate N: with the transitions
+        N random games take, dashed where the source does not show them)."""
+        game_cls = game_named(game)
+        graph = build_graph(game_cls, observed_play(game_cls, games_played).transitions)
         try:
-            click.echo(FORMATS[fmt](game_named(game)), nl=False)
+            click.echo(FORMATS[fmt](game_cls, graph), nl=False)
         except RuntimeError as err:
             raise click.ClickException(str(err)) from None
 
@@ -142,10 +176,26 @@ def register_designer_cli(app: Flask) -> None:
     @click.argument("game")
     @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
                   help="folder to write the BGA Studio files into")
-    def export_bga_command(game: str, out: Path) -> None:
-        """Write what a BGA Studio project starts from: states, options, stats, infos, Game.php."""
-        for path in export_bga(game_named(game), out):
+    @click.option("--name", default=None, help="the BGA project name, lower-case letters only "
+                                               "(default: the game's name without its other characters)")
+    @click.option("--legacy-states", is_flag=True, help="the older layout: states.inc.php, and every "
+                                                        "action in Game.php, instead of State classes")
+    @SIMULATE
+    def export_bga_command(game: str, out: Path, name: str | None, legacy_states: bool, games_played: int) -> None:
+        """Write what a BGA Studio project starts from: Game.php, a State class per state, notifications,
+        options, stats, infos, dbmodel.sql and a README of what to port."""
+        game_cls = game_named(game)
+        try:
+            project_name(game_cls, name)  # refused before any game is played or file written
+        except ProjectNameError as err:
+            raise click.BadParameter(str(err), param_hint="--name") from None
+        exported = export_bga(game_cls, out, name=name, legacy=legacy_states,
+                              observed=observed_play(game_cls, games_played))
+        click.echo(f"BGA project {exported.project.name!r}")
+        for path in exported.files:
             click.echo(f"wrote {path}")
+        for note in exported.notes:
+            click.echo(f"note: {note}")
 
     @app.cli.command("import-game")
     @click.argument("file", type=click.File())

@@ -144,7 +144,8 @@ def test_commands_work_on_every_registered_game(registered_app, game, tmp_path):
     simulated = run(registered_app, "simulate", game, "--games", "2", "--bot", "heuristic", "--seed", "ship")
     assert simulated.exit_code == 0 and "games: 2 of 2 finished, 0 failed" in simulated.output, simulated.output
     exported = run(registered_app, "export-bga", game, "--out", str(tmp_path / "bga"))
-    assert exported.exit_code == 0 and (tmp_path / "bga" / "states.inc.php").exists()
+    assert exported.exit_code == 0 and (tmp_path / "bga" / "modules" / "php" / "Game.php").exists()
+    assert len(list((tmp_path / "bga" / "modules" / "php" / "States").glob("*.php"))) == len(games[game].states)
 
 
 def test_diagram_endpoint_serves_the_state_machine(cli_app):
