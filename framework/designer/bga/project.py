@@ -11,8 +11,8 @@ from framework.engine.graph import StateGraph
 from .notifications import NotificationSpec
 
 # BGA Studio project names are lower-case letters only: the name is the game's folder, its files'
-# prefix (`<name>.js`) and, capitalised, its PHP namespace (Bga\Games\<Name>). BGA's own project
-# rename tool refuses anything else.
+# prefix (`<name>.js`) and, capitalised, its PHP namespace (Bga\Games\<Name>). The project-rename
+# tool BGA developers share with their framework code refuses anything else (no digits, no `_`).
 PROJECT_NAME = re.compile(r"[a-z]+")
 
 
