@@ -84,7 +84,7 @@ def _merged(specs: list[NotificationSpec]) -> list[NotificationSpec]:
             by_key[key] = spec
         else:
             by_key[key] = NotificationSpec(spec.type, spec.to, spec.log, tuple(dict.fromkeys(known.args + spec.args)),
-                                           known.complete or spec.complete)
+                                           known.complete and spec.complete)
     return sorted(by_key.values(), key=lambda s: (s.type, s.to, s.log))
 
 
