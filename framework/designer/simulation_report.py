@@ -64,7 +64,7 @@ def summary_lines(summary: Summary) -> list[str]:
         lines.append("score at the limit by seat: " + by_seat(summary.mean_scores(unfinished)))
         trend, unit = summary.score_trend()
         note = "" if any(change > 0 for change in trend) else \
-            " (no seat's score rises: with these bots the game may never end)"
+            " (no seat's score rises: a game that ends at a target score may never end with these bots)"
         lines.append(f"score trend per {unit} by seat: " + by_seat(trend, lambda v: f"{v:+.1f}") + note)
     totals = Counter()
     for actions in summary.actions_by_state().values():
