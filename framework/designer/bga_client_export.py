@@ -77,20 +77,19 @@ def client_folder(game: type[Game]) -> Path | None:
     return Path(path).resolve().parent if path else None
 
 
-def client_files(game: type[Game], out: Path) -> dict[Path, str]:
-    """{path: text} of the client files to write under `out` (the folders made here)."""
+def client_files(game: type[Game], project: str) -> dict[str, str]:
+    """{path in the project: text} of the client files: modules/js/Game.js and <project>.css."""
     folder = client_folder(game)
     script, css = (folder / "client.js", folder / "client.css") if folder else (None, None)
-    (out / "modules" / "js").mkdir(parents=True, exist_ok=True)
     source = script.read_text() if script and script.is_file() else None
-    files = {out / "modules" / "js" / "Game.js": game_js(game, source, folder) if source else skeleton_js(game)}
+    files = {"modules/js/Game.js": game_js(game, source, folder) if source else skeleton_js(game)}
     style = css.read_text() if css and css.is_file() else ""
     used = [rule for name, rule in SHELL_CSS.items() if source and re.search(rf"[.\"' ]{re.escape(name)}\b", source)]
     if used:
         style += "\n/* The framework's page classes this client uses (BGA's page has none of them). */\n"
         style += "\n".join(used) + "\n"
     if style:
-        files[out / f"{game.name}.css"] = style
+        files[f"{project}.css"] = style
     return files
 
 

@@ -27,9 +27,9 @@ def parses_as_a_module(path, tmp_path) -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_games_client_module_becomes_bgas_game_js(name, tmp_path):
     game = discover_games()[name]
-    written = export_bga(game, tmp_path)
-    script = tmp_path / "modules" / "js" / "Game.js"
-    assert script in written and (tmp_path / f"{name}.css") in written
+    exported = export_bga(game, tmp_path)
+    script, style = tmp_path / "modules" / "js" / "Game.js", tmp_path / f"{exported.project.name}.css"
+    assert script in exported.files and style in exported.files   # BGA names the style sheet after the project
     text = script.read_text()
     parses_as_a_module(script, tmp_path)
     assert "/static/js/" not in text.split("*/", 1)[1].replace("// ----- /static/js/", "")   # every import inlined
@@ -38,7 +38,7 @@ def test_a_games_client_module_becomes_bgas_game_js(name, tmp_path):
     assert "TO PORT: BGA never calls onGamedatasUpdate" in text   # what the shipped renderers lean on
     client = (client_folder(game) / "client.js").read_text()
     assert client.split("export class Game", 1)[1] in text        # the game's code, as written
-    assert (client_folder(game) / "client.css").read_text() in (tmp_path / f"{name}.css").read_text()
+    assert (client_folder(game) / "client.css").read_text() in style.read_text()
 
 
 def test_a_game_without_a_client_gets_a_skeleton_naming_its_states_and_actions(tmp_path):
