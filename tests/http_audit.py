@@ -5,8 +5,8 @@ A seeded game is played over the test client by random legal moves, each sent by
 player, until its first scoring (as tests/audit.py plays the engine audit). At every `every`-th
 move, and at the last, each seat's player and a spectator (a stranger, who must get 404s, at a
 private table) fetch the view, their legal actions, their new notifications, `/log`, `/replay` and
-`/export`, and every card code they get is checked against what the game hides from them
-(`Game.hidden_from`, as the engine audit checks it):
+`/export`, and describe one of their legal moves (`/describe`), and every card code they get is
+checked against what the game hides from them (`Game.hidden_from`, as the engine audit checks it):
 - a notification against what was hidden when it was sent (the server's tables are watched);
 - `/replay?move=j` against what was hidden from that seat after move j;
 - `/log`: an entry names its player and action only to the mover or to a viewer whom that move
@@ -176,6 +176,7 @@ class _Run:
         self.check_log(name, viewer, finished)
         self.check_replays(name, viewer, move, finished)
         self.check_export(name, viewer, finished)
+        self.check_describe(name, viewer, move, finished)
 
     def check_notes(self, notes: list[dict], name: str, move: int, route: str) -> None:
         viewer = self.ids.get(name)
@@ -234,10 +235,25 @@ class _Run:
         else:
             self.expect_refused("get", "/export", name, "/export")
 
+    def check_describe(self, name: str, viewer: int | None, move: int, finished: bool) -> None:
+        """A move described before it is sent tells its player nothing their view does not: one of their legal
+        moves, described. Only a seated player asks; nothing of a finished game is described."""
+        if viewer is None:
+            self.expect_refused("post", "/describe/anything", name, "/describe")
+            return
+        table = server_table(self.app, self.table_id)
+        moves = [] if finished else table.legal_actions(viewer)
+        if not moves:
+            return
+        action, args = random.Random(f"{self.seed}:{move}:{name}").choice(moves)  # not the game's own chooser
+        answer = self.get_json("post", f"/describe/{action}", name, json=args)
+        self.check(answer, self.hidden_at[move][viewer], name, f"/describe/{action}")
+
     def check_stranger(self) -> None:
         """At a private table every route is a 404 to someone who is neither player nor invited."""
         for path in ("", "/notifications", "/events", "/log", "/replay", "/export", "/chat", "/legal-actions"):
             self.expect_refused("get", path, self.outsider, path or "the view", status=404)
+        self.expect_refused("post", "/describe/anything", self.outsider, "/describe", status=404)
 
     # ----- requests and findings --------------------------------------------------------------
     def get_json(self, method: str, path: str, name: str, seed_allowed: bool = False, **kwargs) -> dict:

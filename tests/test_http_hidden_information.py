@@ -58,3 +58,12 @@ def test_the_http_audit_catches_notifications_sent_to_everyone(tmp_path, monkeyp
     monkeypatch.setattr(NotificationRecord, "visible_to", classmethod(lambda cls, viewer: cls.id.is_not(None)))
     report = audit_over_http(tmp_path, "climb", "http-audit-leaky-notes", HttpAudit(), every=3)
     assert any("/notifications" in leak and "shows hidden" in leak for leak in report.leaks)
+
+
+def test_the_http_audit_catches_a_description_that_shows_other_hands(tmp_path, monkeypatch):
+    """...and so is a move described with what the player may not see (every hand of the table)."""
+    from framework.engine import Table
+
+    monkeypatch.setattr(Table, "describe", lambda self, player_id, action, args=None: {"hands": self.state.data})
+    report = audit_over_http(tmp_path, "climb", "http-audit-leaky-describe", HttpAudit(), every=3)
+    assert any("/describe" in leak and "shows hidden" in leak for leak in report.leaks)

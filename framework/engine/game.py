@@ -262,6 +262,14 @@ class Game:
         states narrow their own in `State.possible_actions`, which asks this first."""
         return names
 
+    def describe_move(self, player_id: int, action: str, args: dict) -> dict | None:
+        """A move `player_id` is building, described before it is sent (`Table.describe`): a dict with
+        `label` (what it is, in the player's words), `reason` (why it would be refused now; None when it
+        would not be) and optionally `variants` (other readings: `{"label", "args"}` each). `args`
+        passed the action's schema. Read only what this player may see; change nothing. None: this
+        action is not described (the default)."""
+        return None
+
     def heuristic_move(self, player_id: int) -> tuple[str, dict] | None:
         """A sensible move from what `player_id` may see (BGA zombie level 2); None: none written."""
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .describe import describe_move
 from .dispatch import apply_action
 from .errors import GameDefinitionError, WrongPlayerCount
 from .game import Game
@@ -117,6 +118,11 @@ class Table:
               rollback: bool = True) -> list[Notification]:
         """Check and apply one action; the notifications it made (see `dispatch.apply_action`)."""
         return apply_action(self, player_id, action, args, rollback)
+
+    def describe(self, player_id: int, action: str, args: dict | None = None) -> dict:
+        """What this move would be and whether it would be accepted now, applying nothing
+        (see `describe.describe_move`)."""
+        return describe_move(self, player_id, action, args)
 
     def begin_move(self) -> None:
         self._move_in_progress = self.state.move + 1

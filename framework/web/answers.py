@@ -194,6 +194,20 @@ class LegalAction(Schema):
     truncated = fields.Boolean(required=True)
 
 
+class Variant(Schema):
+    label = fields.String(required=True)
+    args = fields.Dict(required=True, metadata={"description": "the arguments that choose this reading"})
+
+
+class Description(Schema):
+    action = fields.String(required=True)
+    label = fields.String(required=True, allow_none=True, metadata={"description": "the move in the game's words"})
+    legal = fields.Boolean(required=True, allow_none=True,
+                           metadata={"description": "whether it would be accepted now (null: the game does not say)"})
+    reason = fields.String(required=True, allow_none=True, metadata={"description": "why it would be refused now"})
+    variants = fields.List(fields.Nested(Variant), required=True)
+
+
 class LegalActions(Schema):
     move = fields.Integer(required=True)
     listed = fields.Boolean(required=True, metadata={"description": "false: the game lists no legal moves here"})

@@ -37,6 +37,31 @@ SORT_KEY = {HERALD: (2, 0), FOX: (2, 1), PHOENIX: (2, 2), DRAGON: (16, 3)}
 SORT_KEY.update({code: (RANK[code], SUITS.index(SUIT[code])) for code in NATURALS})
 
 
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SPECIAL_WORDS = {HERALD: "the Herald", FOX: "the Fox", PHOENIX: "the Phoenix", DRAGON: "the Dragon"}
+
+
+def card_name(code: str) -> str:
+    """'the 6 of clubs', 'the Queen of hearts', 'the Dragon': a card in the log's words, never its code."""
+    if code in SPECIAL_WORDS:
+        return SPECIAL_WORDS[code]
+    return f"the {RANK_WORDS[RANK[code]]} of {SUIT_WORDS[SUIT[code]]}"
+
+
+def word_list(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c' ('' for none)."""
+    return " and ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def not_held(hand: list[str], cards: list[str]) -> str | None:
+    """Why these cards cannot leave this hand (a code that is no card, cards not held), or None."""
+    unknown = next((c for c in cards if c not in POINTS), None)
+    if unknown is not None:
+        return f"{str(unknown)[:12]!r} is not a card."
+    missing = [card_name(c) for c in cards if c not in hand]
+    return f"You do not hold {word_list(missing)}." if missing else None
+
+
 def sort_cards(cards: list[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import DRAGON, DRAGON_RANK, FOX, HERALD, PHOENIX, RANK, RANK_WORDS, SUIT, WISH_RANKS
+from .cards import DRAGON, DRAGON_RANK, FOX, HERALD, PHOENIX, RANK, RANK_NAMES, RANK_WORDS, SUIT, WISH_RANKS
 
 SINGLE, PAIR, TRIPLE, FULL_HOUSE, STRAIGHT, STAIRS = "single", "pair", "triple", "fullHouse", "straight", "stairs"
 FOUR, STRAIGHT_FLUSH, FOX_LEAD = "fourOfAKind", "straightFlush", "fox"
@@ -82,6 +82,8 @@ def _classify(ranks: list[int], suits: set[str] | None, phoenix: int | None) -> 
 
 def readings(cards: list[str], top: Combo | None = None) -> list[Combo]:
     """Every way these cards form one combination, highest first (several only with the Phoenix)."""
+    if not cards:
+        return []
     if len(cards) == 1:
         combo = single_reading(cards[0], top)
         return [] if combo is None else [combo]
@@ -163,8 +165,59 @@ KIND_NAMES = {SINGLE: "a single", PAIR: "a pair", TRIPLE: "a triple", FULL_HOUSE
               STRAIGHT: "a straight", STAIRS: "stairs", FOX_LEAD: "the Fox"}
 
 
+def rank_text(rank: float) -> str:
+    """A rank as a player writes it: '7', 'K', and half steps for the Phoenix single: '7½', '2½'."""
+    whole = int(rank)
+    return RANK_NAMES[whole] + ("½" if rank != whole else "")
+
+
+def _ranks(rank: int) -> str:
+    return f"{RANK_NAMES[rank]}s"
+
+
+def combo_label(combo: Combo, cards: list[str]) -> str:
+    """A short label for a selection or a play: 'Pair of 8s', 'Full house, 3s over Ks', 'Phoenix (7½)',
+    'Straight of 5, 2 to 6 (Phoenix as 4)'. The Play button and the seats show it."""
+    kind, rank = combo.kind, int(combo.rank)
+    if kind == FOX_LEAD:
+        return "Fox"
+    if kind == SINGLE:
+        card = cards[0]
+        if card == PHOENIX:
+            return f"Phoenix ({rank_text(combo.rank)})"
+        if card in (HERALD, DRAGON):
+            return "Herald (2)" if card == HERALD else "Dragon"
+        return f"Single {RANK_NAMES[rank]}"
+    low = rank - (combo.size if kind in (STRAIGHT, STRAIGHT_FLUSH) else combo.size // 2) + 1
+    if kind == PAIR:
+        label = f"Pair of {_ranks(rank)}"
+    elif kind == TRIPLE:
+        label = f"Three {_ranks(rank)}"
+    elif kind == FULL_HOUSE:
+        ranks = [RANK[c] for c in cards if c != PHOENIX] + ([combo.phoenix] if combo.phoenix else [])
+        pair = next(r for r in ranks if r != rank)
+        label = f"Full house, {_ranks(rank)} over {_ranks(pair)}"
+    elif kind == STRAIGHT:
+        label = f"Straight of {combo.size}, {RANK_NAMES[low]} to {RANK_NAMES[rank]}"
+    elif kind == STAIRS:
+        label = f"Stairs of {combo.size // 2} pairs, {_ranks(low)} to {_ranks(rank)}"
+    elif kind == FOUR:
+        label = f"Bomb: four {_ranks(rank)}"
+    else:
+        label = f"Bomb: straight flush of {combo.size}, {RANK_NAMES[low]} to {RANK_NAMES[rank]}"
+    if combo.phoenix is not None and PHOENIX in cards:
+        label += f" (Phoenix as {RANK_NAMES[combo.phoenix]})"
+    return label
+
+
+def phoenix_value_name(name: str, value: float) -> str:
+    """The log's name of a Phoenix single with the value it took (D5): 'the Phoenix (7½)'."""
+    return f"{name} ({rank_text(value)})"
+
+
 def why_no_combination(cards: list[str]) -> str:
-    """A sentence naming the rule these cards break (they form no combination)."""
+    """A sentence naming what keeps these cards from being a combination (they form none): the
+    problem of this selection, not a list of every shape."""
     if not cards:
         return "Choose at least one card to play."
     if len(set(cards)) != len(cards):
@@ -173,21 +226,37 @@ def why_no_combination(cards: list[str]) -> str:
         return "The Fox can only be played alone."
     if DRAGON in cards:
         return "The Dragon is only played as a single."
+    size, phoenix = len(cards), PHOENIX in cards
     naturals = [c for c in cards if c != PHOENIX]
     counts = Counter(RANK[c] for c in naturals)
-    if HERALD in cards and len(cards) < 5:
+    if HERALD in cards and size < 5:
         return "The Herald can only be played alone or as the bottom card of a straight."
-    if len(cards) == 4 and PHOENIX in cards and len(counts) == 1:
+    if size == 4 and phoenix and len(counts) == 1:
         return "The Phoenix cannot be part of a bomb, and four of a kind is only a bomb."
-    if len(cards) in (3, 4) and len(counts) + (PHOENIX in cards) == len(cards):
+    if size in (3, 4) and len(counts) + phoenix == size and _gaps(counts) <= phoenix:
         return "A straight needs at least 5 cards."
-    if HERALD in cards:
-        return "The Herald can only be played alone or as the bottom card of a straight."
-    if len(cards) % 2 == 0 and all(v <= 2 for v in counts.values()) and len(counts) > 1:
+    if size == 2:
+        return "A pair is two cards of the same rank."
+    if size == 3:
+        return "Three cards are a combination only as three of a kind."
+    singles = sum(1 for n in counts.values() if n == 1)
+    if size % 2 == 0 and max(counts.values()) <= 2 and singles <= phoenix:
+        # pairs only (the Phoenix completing one): their ranks are what is wrong
         return "Stairs are pairs of consecutive ranks, with no gap."
-    if len(cards) >= 5 and all(v == 1 for v in counts.values()):
+    if size == 4:
+        return "Four cards are a combination only as two pairs of consecutive ranks, or as four of a kind (a bomb)."
+    if HERALD in cards and len(counts) + phoenix != size:
+        return "The Herald can only be played alone or as the bottom card of a straight."
+    if len(counts) + phoenix == size:
         return "A straight needs consecutive ranks, with no gap (the Ace is high, no wrapping round)."
-    if len(cards) == 5:
-        return "A full house is a triple and a pair of different ranks."
-    return ("These cards form no combination: play a single, a pair, a triple, a full house, "
-            "a straight of 5 or more, stairs of 2 or more pairs, or a bomb.")
+    if size == 5:
+        return "A full house is three of a kind and a pair of another rank."
+    if size % 2 == 0 and max(counts.values()) <= 2:
+        return "Stairs are pairs only: each rank twice, the ranks consecutive."
+    return (f"These {size} cards form no combination: with more than 5 cards, play a straight or stairs "
+            "(pairs of consecutive ranks).")
+
+
+def _gaps(counts: Counter) -> int:
+    """Missing ranks between the lowest and the highest of these ranks."""
+    return max(counts) - min(counts) + 1 - len(counts)

@@ -6,7 +6,9 @@ from framework.engine import Game, UserError, action
 from . import invariants
 from . import rounds as rnd
 from .bots import heuristic_move
+from .cards import card_points
 from .options import DragonPhoenixOptions
+from .selection import describe_play
 from .states import DealRest, DeliverCards, EndHand, GiveDragon, HighFlight, NewHand, PassCards, PlayerTurn
 
 CALL_STATES = frozenset((HighFlight, PassCards, PlayerTurn, GiveDragon))
@@ -74,22 +76,33 @@ class DragonPhoenix(Game):
         view = {
             "hand_number": data["hand_number"], "target": self.options["target"], "wish_option": self.options["wish"],
             "teams": [[self.player_ids[0], self.player_ids[2]], [self.player_ids[1], self.player_ids[3]]],
-            "totals": data["totals"], "last_hand": data["last_hand"],
+            "totals": data["totals"], "last_hand": data["last_hand"], "past_hands": data.get("past_hands", []),
         }
         if "hands" not in data:
             return view
+        last_round = data["last_round"]
         view.update(
             hand=self.per_player("hands")[player_id] if mine else [],
             hand_sizes=self.hand_sizes(),
             calls=data["calls"], high_flight_answered=data["answered"], first_card_played=data["played"],
             my_passes=self.per_player("passing").get(player_id) if mine else None,
             received=self.per_player("received").get(player_id, []) if mine else [],
-            trick=data["trick"], round_won=data["round_won"], last_player=data["last_player"],
-            passed=data["passed"], last_round=data["last_round"], wish=rnd.wish_name(data),
+            trick=rnd.shown_plays(data["trick"]), round_won=data["round_won"], last_player=data["last_player"],
+            passed=data["passed"], wish=rnd.wish_name(data), wish_by=rnd.wisher(data),
+            last_round=last_round and {**last_round, "plays": rnd.shown_plays(last_round["plays"])},
             out=data["out"], won_counts={pid: len(cards) for pid, cards in data["won"].items()},
+            won_points={pid: card_points(cards) for pid, cards in data["won"].items()},
+            rounds_won=data.get("rounds_won") or dict.fromkeys(data["won"], 0),
             auto_pass=player_id in data["auto_pass"],
         )
         return view
+
+    def describe_move(self, player_id, action, args):
+        """The selected cards in words, and why they cannot be played now (`selection.py`)."""
+        if action != "playCards":
+            return None
+        in_turn = self.gamestate.current_state() is PlayerTurn and self.gamestate.is_player_active(player_id)
+        return describe_play(self, player_id, args["cards"], args["phoenix"], args["wish"], in_turn=in_turn)
 
     def hidden_from(self, viewer):
         data = self.data

@@ -5,8 +5,20 @@ Functions here return the next state by name, so the states stay thin.
 """
 from __future__ import annotations
 
-from .cards import FOX, RANK_WORDS, card_points
-from .combos import DRAGON_RANK, FOUR, FOX_LEAD, SINGLE, STRAIGHT_FLUSH, Combo, combo_name, from_dict, plural
+from .cards import FOX, PHOENIX, RANK_WORDS, card_points
+from .combos import (
+    DRAGON_RANK,
+    FOUR,
+    FOX_LEAD,
+    SINGLE,
+    STRAIGHT_FLUSH,
+    Combo,
+    combo_name,
+    from_dict,
+    phoenix_value_name,
+    plural,
+    single_reading,
+)
 from .rules import a_rank, contains_rank, wish_obliges
 
 __all__ = ["a_rank", "collect", "fresh_hand", "leading", "next_in", "play", "record_pass", "top"]
@@ -21,6 +33,7 @@ def fresh_hand(game) -> dict:
         "trick": [], "top": None, "last_player": None, "passed": [], "round_won": False,
         "last_round": None, "won": game.for_each_player(list), "discard": [],
         "out": [], "wish": None, "auto_pass": [], "hand_over": False,
+        "rounds_won": game.for_each_player(int),
     }
 
 
@@ -40,6 +53,25 @@ def top_name(data: dict) -> str:
 
 def wish_name(data: dict) -> str | None:
     return None if data["wish"] is None else RANK_WORDS[data["wish"]]
+
+
+def wisher(data: dict) -> int | None:
+    """Who made the wish in force: the player of the Herald, who is the Herald's holder after passing,
+    so the hand's first leader (D6), the first in `played` (no bomb comes before the lead, D8)."""
+    return data["played"][0] if data["wish"] is not None and data["played"] else None
+
+
+def shown_plays(plays: list[dict]) -> list[dict]:
+    """A round's plays as players are shown them: a Phoenix single named with the value it took,
+    half above the single it was played on, 2 1/2 when it led (D5). A play follows the one before it."""
+    shown, before = [], None
+    for entry in plays:
+        if entry["cards"] == [PHOENIX]:
+            value = single_reading(PHOENIX, None if before is None else single_reading(before["cards"][0], None))
+            entry = {**entry, "name": phoenix_value_name(entry["name"], value.rank)}
+        shown.append(entry)
+        before = entry
+    return shown
 
 
 def points(cards: list[str]) -> int:
@@ -82,8 +114,9 @@ def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | N
     data.update(top=combo.as_dict(), last_player=player_id, passed=[], round_won=False)
     if combo.is_bomb:
         game.inc_stat("bombs", 1, player_id)
+    shown = phoenix_value_name(name, combo.rank) if cards == [PHOENIX] else name
     game.notify_all("playCards", "${player_name} plays ${combo_name}", player_id=player_id, cards=list(cards),
-                    combo_name=name, combo=combo.as_dict(), hand_size=len(hand))
+                    combo_name=shown, combo=combo.as_dict(), hand_size=len(hand))
     if data["wish"] is not None and contains_rank(cards, data["wish"]):
         game.notify_all("wishFulfilled", "The wish for ${rank_name} is fulfilled",
                         rank_name=plural(data["wish"]), rank=RANK_WORDS[data["wish"]])
@@ -123,7 +156,7 @@ def go_out(game, player_id: int, combo: Combo) -> str | None:
     if combo.kind == SINGLE and combo.rank == DRAGON_RANK:
         game.gamestate.change_active_player(player_id)
         return "giveDragon"
-    collect(game, player_id)
+    collect(game, player_id, announce=True)  # nobody passed: no "wins the round" said it
     return "endHand"
 
 
@@ -175,7 +208,8 @@ def round_won(game, table_top: Combo) -> str:
     data = game.data
     data["round_won"] = True
     winner = data["last_player"]
-    game.notify_all("roundWon", "${player_name} wins the round", player_id=winner)
+    points = card_points([card for entry in data["trick"] for card in entry["cards"]])
+    game.notify_all("roundWon", "${player_name} wins the round (${points} points)", player_id=winner, points=points)
     if table_top.kind == SINGLE and table_top.rank == DRAGON_RANK:
         game.gamestate.change_active_player(winner)
         return "giveDragon"
@@ -183,10 +217,15 @@ def round_won(game, table_top: Combo) -> str:
     return "playerTurn"
 
 
-def collect(game, to: int) -> None:
-    """The round's cards go to `to`'s won cards; the table is cleared for the next lead."""
+def collect(game, to: int, announce: bool = False) -> None:
+    """The round's cards go to `to`'s won cards; the table is cleared for the next lead. The log
+    says so only when `announce`: "wins the round" or the Dragon's gift has already said it."""
     data = game.data
-    game.per_player("won")[to].extend(card for entry in data["trick"] for card in entry["cards"])
+    cards = [card for entry in data["trick"] for card in entry["cards"]]
+    game.per_player("won")[to].extend(cards)
+    rounds_won = data.setdefault("rounds_won", game.for_each_player(int))  # not in snapshots stored before it
+    rounds_won[str(to)] += 1
     data["last_round"] = {"winner": data["last_player"], "to": to, "plays": data["trick"]}
     data.update(trick=[], top=None, last_player=None, passed=[], round_won=False, auto_pass=[])
-    game.notify_all("collect", "${player_name} takes the round", player_id=to)
+    game.notify_all("collect", "${player_name} takes the round" if announce else "", player_id=to,
+                    points=card_points(cards))

@@ -6,7 +6,7 @@ UserError.
 """
 from __future__ import annotations
 
-from .cards import HERALD, PHOENIX, RANK, RANK_WORDS
+from .cards import HERALD, PHOENIX, RANK, RANK_WORDS, not_held
 from .combos import (
     DRAGON_RANK,
     FOX_LEAD,
@@ -93,9 +93,9 @@ def check_play(hand: list[str], cards: list[str], top: Combo | None, top_name: s
     """The combination of a legal play, or Illegal. `top` is None when the player leads."""
     if len(set(cards)) != len(cards):
         raise Illegal("Each card can be played only once.")
-    missing = [c for c in cards if c not in hand]
-    if missing:
-        raise Illegal(f"You do not hold {', '.join(missing)}.")
+    refusal = not_held(hand, cards)
+    if refusal:
+        raise Illegal(refusal)
     combo = choose_reading(cards, top, phoenix)
     if not in_turn and not combo.is_bomb:
         raise Illegal("Only a bomb may be played out of turn.")

@@ -12,7 +12,8 @@ from marshmallow import ValidationError, fields
 from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, PlayerId, State, UserError, action
 
 from . import rounds as rnd
-from .cards import DECK, parse_rank, sort_cards
+from .cards import DECK, card_name, not_held, parse_rank, sort_cards, word_list
+from .combos import Combo
 from .moves import play_moves, random_move, table_bombs
 from .plays import Play, plays
 from .rules import Illegal, check_play, contains_rank, wish_obliges
@@ -123,19 +124,43 @@ class PassCards(State):
         chosen = [left, partner, right]
         if len(set(chosen)) != 3:
             raise UserError("Pass three different cards: one to each other player.")
-        missing = [c for c in chosen if c not in hand]
-        if missing:
-            raise UserError(f"You do not hold {', '.join(missing)}.")
-        self.game.per_player("passing")[player_id] = {"left": left, "partner": partner, "right": right}
-        self.game.notify_player(player_id, "cardsChosen", "You pass ${left} left, ${partner} to your partner "
-                                "and ${right} right", left=left, partner=partner, right=right)
-        self.game.notify_all("passReady", "${player_name} has chosen the cards to pass", player_id=player_id)
-        self.game.gamestate.set_player_non_multiactive(player_id, "done")
+        refusal = not_held(hand, chosen)
+        if refusal:
+            raise UserError(refusal)
+        game = self.game
+        game.per_player("passing")[player_id] = {"left": left, "partner": partner, "right": right}
+        to = {where: game.player_ids[(game.seat_of(player_id) + offset) % 4]
+              for offset, where in ((1, "left"), (2, "partner"), (3, "right"))}
+        passes = word_list([f"{card_name(card)} to {game.player_name(to[where])}"
+                            for where, card in (("left", left), ("partner", partner), ("right", right))])
+        game.notify_player(player_id, "cardsChosen", "You pass ${passes}", passes=passes,
+                           left=left, partner=partner, right=right, to=to)
+        game.notify_all("passReady", "${player_name} has chosen the cards to pass", player_id=player_id)
+        game.gamestate.set_player_non_multiactive(player_id, "done")
+
+    @action({}, out_of_turn=True)
+    def undoPassCards(self, player_id):
+        """Take back the chosen cards while someone is still choosing (once all four have chosen, the
+        cards are handed over and this state is left: nothing to take back)."""
+        passing = self.game.per_player("passing")
+        if player_id not in passing:
+            raise UserError("You have not chosen the cards to pass yet.")
+        del passing[player_id]
+        self.game.notify_all("passUndone", "${player_name} chooses the cards to pass again", player_id=player_id)
+        self.game.gamestate.set_players_multiactive([player_id])
+
+    def possible_actions(self, player_id, names):
+        """Taking back is offered only to who has chosen."""
+        names = super().possible_actions(player_id, names)
+        if player_id not in self.game.per_player("passing"):
+            return [n for n in names if n != "undoPassCards"]
+        return names
 
     def legal_actions(self, player_id):
-        """Every (left, partner, right) choice: 1,716 of them (`random_action` draws one directly)."""
+        """Every (left, partner, right) choice: 1,716 of them (`random_action` draws one directly);
+        once chosen, taking them back."""
         if not self.game.gamestate.is_player_active(player_id):
-            return []
+            return [("undoPassCards", {})] if player_id in self.game.per_player("passing") else []
         hand = self.game.per_player("hands")[player_id]
         return [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(hand, 3)]
 
@@ -171,7 +196,8 @@ class DeliverCards(State):
                 received[taker].append({"from": giver, "card": card})
         for pid in ids:
             hands[pid] = sort_cards(hands[pid])
-            game.notify_player(pid, "cardsReceived", "You receive ${cards}",
+            names = word_list([f"{card_name(r['card'])} from {game.player_name(r['from'])}" for r in received[pid]])
+            game.notify_player(pid, "cardsReceived", "You receive ${card_names}", card_names=names,
                                cards=[r["card"] for r in received[pid]], received=received[pid])
         data["delivered"] = True
         game.notify_all("cardsPassed", "Everyone has passed their cards")
@@ -197,7 +223,11 @@ class PlayerTurn(State):
         if active is not None:
             hand = game.per_player("hands")[active]
             top = None if leading else rnd.top(data)
-            args["_private"] = {active: {"wish_obliges": wish_obliges(hand, top, data["wish"])}}
+            found, _ = self.turn_options(active)
+            # the cards of the hand that are in some play allowed now: the page marks them
+            playable = sort_cards(list({card for cards, _ in found for card in cards}))
+            args["_private"] = {active: {"wish_obliges": wish_obliges(hand, top, data["wish"]),
+                                         "playable": playable}}
         return args
 
     @action(PLAY_SCHEMA, out_of_turn=True)
@@ -356,11 +386,12 @@ class EndHand(State):
         game.inc_stat("hands")
         data["last_hand"] = {"hand_number": data["hand_number"], **result, "totals": list(data["totals"]),
                              "out": list(data["out"]), "calls_made": dict(data["calls"])}
+        data.setdefault("past_hands", []).append(past_hand(data["last_hand"]))  # a snapshot may predate it
         teams = game.team_names()
+        won = winner(data["totals"], game.options["target"])
         game.notify_all("handScore", "${team_a} score ${points_a}, ${team_b} score ${points_b}",
                         team_a=teams[0], team_b=teams[1], points_a=result["total"][0], points_b=result["total"][1],
-                        result=data["last_hand"], last_hand_points=rnd.points(last_hand))
-        won = winner(data["totals"], game.options["target"])
+                        result=data["last_hand"], last_hand_points=rnd.points(last_hand), game_over=won is not None)
         if won is not None:
             game.notify_all("gameWon", "${team} win the game, ${total_a} to ${total_b}", team=teams[won],
                             total_a=data["totals"][won], total_b=data["totals"][1 - won])
@@ -368,23 +399,36 @@ class EndHand(State):
         return NewHand
 
 
-def play_cards(game, player_id, cards, phoenix, wish, *, in_turn):
-    """Check and make a play: a lead, a reply in turn, or a bomb (any time a combination lies)."""
+def past_hand(result: dict) -> dict:
+    """A hand's line in the scores table."""
+    return {key: result[key] for key in ("hand_number", "cards", "calls", "total", "totals", "double")}
+
+
+def checked_play(game, player_id, cards, phoenix, wish, *, in_turn) -> Combo:
+    """The combination of a play this player may make now (a lead, a reply in turn, or a bomb any
+    time a combination lies), or Illegal saying why not."""
     data = game.data
     leading = in_turn and rnd.leading(data)
     if not in_turn:
         if player_id in data["out"]:
-            raise UserError("You are out of this hand.")
+            raise Illegal("You are out of this hand.")
         if data["hand_over"]:
-            raise UserError("The hand is over: no more bombs.")
+            raise Illegal("The hand is over: no more bombs.")
         if not data["trick"]:
-            raise UserError("A bomb out of turn needs a combination on the table: wait for the lead.")
+            raise Illegal("A bomb out of turn needs a combination on the table: wait for the lead.")
     top = None if leading else rnd.top(data)
+    return check_play(game.per_player("hands")[player_id], cards, top, rnd.top_name(data), in_turn=in_turn,
+                      wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
+
+
+def play_cards(game, player_id, cards, phoenix, wish, *, in_turn):
+    """Check and make a play."""
+    data = game.data
     try:
-        combo = check_play(game.per_player("hands")[player_id], cards, top, rnd.top_name(data), in_turn=in_turn,
-                           wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
+        combo = checked_play(game, player_id, cards, phoenix, wish, in_turn=in_turn)
     except Illegal as err:
         raise UserError(str(err)) from None
+    leading = in_turn and rnd.leading(data)
     if leading and data["round_won"]:
         rnd.collect(game, data["last_player"])
     return rnd.play(game, player_id, cards, combo, wish)

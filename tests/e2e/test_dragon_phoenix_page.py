@@ -1,20 +1,27 @@
-"""Dragon and Phoenix through its own renderer (games/dragon_phoenix/client.js) in a real Chromium:
-a whole hand against heuristic bots by clicking cards and buttons, the summary, phone width."""
+"""Dragon and Phoenix through its own renderer (games/dragon_phoenix/client.js) in a real Chromium: a whole hand
+against heuristic bots on a 1280x800 laptop and the next one on a 390x844 phone, by clicking cards and buttons.
+What a player sees is asserted: the seats round the felt with each player's latest play, the Play button naming
+the selection or saying why it cannot be played, the wish asked with the Herald and kept as a chip, a log with
+card names and no codes, the hand-end summary and the scores table, keyboard use and the axe check of the table."""
 from __future__ import annotations
 
+import re
 import time
 
 from .test_client import expect, log_lines, status
 
 NAME = "<img src=x onerror=alert(1)>dp"
+CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b|\b(?:herald|fox|phoenix|dragon)\b")  # a card code, as the API has it
 
-# seat 0 (the browser's player) holds the Herald (so leads first) and the Dragon, no bomb
+# The browser's player (seat 0) holds the Herald (so leads first), the Dragon and all four Queens: a wish for
+# Queens stays in force until they play one. The bots hold no bomb.
 DEAL = {"hands": [
-    ["herald", "dragon", "3C", "5D", "7H", "9S", "JC", "KD", "4C", "6D", "8H", "10S", "QC"],
-    ["fox", "3D", "5H", "7S", "9C", "JD", "KH", "AS", "4D", "6H", "8S", "10C", "QD"],
-    ["phoenix", "3H", "5S", "7C", "9D", "JH", "KS", "AC", "4H", "6S", "8C", "10D", "QH"],
-    ["3S", "5C", "7D", "9H", "JS", "KC", "AD", "AH", "4S", "6C", "8D", "10H", "QS"],
+    ["herald", "dragon", "3C", "5D", "7H", "9S", "JC", "KD", "4C", "QC", "QD", "QH", "QS"],
+    ["fox", "3D", "4H", "5S", "6C", "7D", "8H", "9C", "10D", "JH", "KS", "AC", "6D"],
+    ["phoenix", "3H", "4S", "5C", "6H", "7S", "8C", "9D", "10H", "JS", "KC", "AD", "8D"],
+    ["3S", "4D", "5H", "6S", "7C", "8S", "9H", "10C", "10S", "JD", "KH", "AH", "AS"],
 ]}
+HAND_SECONDS = 150  # a bound on one hand, with the shell's pacing of the bots' moves
 
 
 def click_if_visible(locator) -> bool:
@@ -27,14 +34,63 @@ def click_if_visible(locator) -> bool:
     return False
 
 
-def take_a_turn(page) -> str:
-    """Do whatever the renderer offers the player now; return what was done ('' when nothing)."""
+def select_only(page, code: str):
+    """Select this one card of the hand (the selection cleared first) and wait for its description."""
+    click_if_visible(page.locator("button.dp-clear"))
+    page.locator(f'.dp-hand .dp-card[data-card="{code}"]').click()
+    expect(page.locator(".dp-selection .dp-ok, .dp-selection .dp-why")).to_have_count(1)
+
+
+def described(page, *codes: str) -> str:
+    """Select these cards and return what the page says of them (once the server has described them)."""
+    click_if_visible(page.locator("button.dp-clear"))
+    for code in codes:
+        page.locator(f'.dp-hand .dp-card[data-card="{code}"]').click()
+    expect(page.locator(".dp-selection .dp-ok, .dp-selection .dp-why")).to_have_count(1)
+    return page.locator(".dp-selection").inner_text()
+
+
+def play_a_single(page) -> str:
+    """Play one card that may be played (lowest when leading, highest otherwise), else pass; '' when nothing."""
+    leading = "must lead" in status(page).inner_text()
+    top = page.locator(".dp-seat-play.dp-top .dp-card").count()
+    if not leading and top > 1:  # a combination: a pair or triple of one rank if it may be played, else pass
+        cards = page.locator(".dp-hand .dp-card:not(.dp-blocked)").evaluate_all("els => els.map(e => e.dataset.card)")
+        by_rank: dict[str, list[str]] = {}
+        for code in cards:
+            by_rank.setdefault(code[:-1], []).append(code)
+        for group in (g for g in by_rank.values() if top <= 3 and len(g) >= top):
+            try:
+                described(page, *group[:top])
+            except AssertionError:
+                return ""  # the view moved on under the selection: look again
+            if page.locator(".dp-selection .dp-ok").count() and click_if_visible(page.locator("button.dp-play")):
+                return "play"
+        click_if_visible(page.locator("button.dp-clear"))
+        return "pass" if click_if_visible(page.locator("button.dp-pass")) else ""
+    cards = page.locator(".dp-hand .dp-card:not(.dp-blocked)").evaluate_all("els => els.map(e => e.dataset.card)")
+    for code in (cards if leading else reversed(cards)):
+        try:
+            select_only(page, code)
+        except AssertionError:
+            return ""  # the view moved on under the selection: look again
+        if page.locator(".dp-selection .dp-ok").count() and click_if_visible(page.locator("button.dp-play")):
+            if click_if_visible(page.locator("button.dp-wish-none")):
+                pass
+            return "play"
+    click_if_visible(page.locator("button.dp-clear"))
+    return "pass" if click_if_visible(page.locator("button.dp-pass")) else ""
+
+
+def take_a_turn(page, passes: tuple[str, ...] = ()) -> str:
+    """Do whatever the renderer offers the player now; return what was done ('' when nothing). Passing, the
+    cards given (else the three lowest)."""
     if click_if_visible(page.locator("button.action-button", has_text="No High Flight")):
         return "highFlight"
     if page.locator("button.dp-pass-cards").count():
-        cards = page.locator(".dp-hand .dp-card")
         for _ in range(3):  # a poll may redraw the hand under a click: look again
-            for code in ("3C", "4C", "5D"):
+            lowest = page.locator(".dp-hand .dp-card").evaluate_all("els => els.slice(0, 3).map(e => e.dataset.card)")
+            for code in passes or lowest:
                 card = page.locator(f'.dp-hand .dp-card[data-card="{code}"]')
                 try:
                     if card.count() and card.get_attribute("aria-pressed", timeout=500) != "true":
@@ -45,118 +101,200 @@ def take_a_turn(page) -> str:
                 break
         if page.locator(".dp-slot .dp-card").count() != 3:
             return ""
-        assert cards.count() == 13
         return "passCards" if click_if_visible(page.locator("button.dp-pass-cards")) else ""
     if click_if_visible(page.locator("button.dp-give")):
         return "giveDragon"
-    play = page.locator("button.dp-play")
-    if play.count():
-        playable = page.locator(".dp-hand .dp-card.dp-playable")
-        leading = "must lead" in status(page).inner_text()
-        herald = page.locator('.dp-hand .dp-card.dp-playable[data-card="herald"]')
-        if leading and herald.count():  # selected, the Herald offers the wish; Enter plays it (no wish)
-            herald.click()
-            expect(page.locator("select.dp-wish")).to_be_visible()
-            expect(page.locator("button.dp-play")).to_have_text("Play 1 card")
-            herald.focus()
-            page.keyboard.press("Enter")
-            expect(page.locator('.dp-play-line[data-player] .dp-card[data-card="herald"]')).to_be_visible()
-            return "play"
-        lower = page.locator(".dp-hand .dp-card:not(.dp-playable):not(.dp-special)")
-        if not leading and playable.count() and lower.count() and not getattr(page, "refused", ""):
-            # once: a card too low is refused by the server, and the page says so
-            if click_if_visible(lower.first) and click_if_visible(page.locator("button.dp-play")):
-                expect(page.locator(".action-error")).to_be_visible()
-                page.refused = page.locator(".action-error").inner_text()
-                click_if_visible(page.locator("button.dp-clear"))
-            return "refused" if getattr(page, "refused", "") else ""
-        if playable.count():
-            # lead the lowest card; on a single answer with the highest card that beats it
-            card = playable.first if leading else playable.last
-            if click_if_visible(card) and click_if_visible(page.locator("button.dp-play")):
-                page.wait_for_timeout(150)
-                if not page.locator(".action-error").is_visible():
-                    return "play"
-                click_if_visible(page.locator("button.dp-clear"))
-        if click_if_visible(page.locator("button.dp-pass")):
-            return "pass"
+    if page.locator("button.dp-play").count():
+        return play_a_single(page)
     return ""
 
 
-def test_a_whole_hand_through_the_dragon_phoenix_renderer(new_context, api, artifacts):
-    started = time.monotonic()
+def play_to_the_summary(page, started: float, done: list[str], shots: dict | None = None):
+    """Take turns until the hand-end summary shows."""
+    for _ in range(600):  # bounded: a hand is at most a few dozen moves of ours
+        if page.locator(".dp-summary:not([hidden])").count():
+            return
+        assert time.monotonic() - started < HAND_SECONDS, f"the hand took too long; done {done}"
+        action = take_a_turn(page)
+        if action:
+            done.append(action)
+            page.wait_for_timeout(150)
+            if shots is not None and action == "play" and page.locator(".dp-seat-play .dp-card").count() >= 3:
+                shots.setdefault("round", True) and page.screenshot(path=str(shots["path"]), full_page=True)
+        else:
+            page.wait_for_timeout(120)
+    raise AssertionError(f"the hand did not end; done {done}")
+
+
+def seats_show_latest_plays(page):
+    """Four seats round the felt, the partner labelled; a seat's cards are that player's latest play of the round."""
+    expect(page.locator(".dp-felt .dp-seat")).to_have_count(4)
+    expect(page.locator(".dp-seat.dp-pos-top .dp-role")).to_have_text("Partner")
+    expect(page.locator(".dp-seat.dp-pos-bottom .dp-role")).to_have_text("You")
+    played = page.locator(".dp-seat .dp-seat-play .dp-cards")
+    assert played.count() >= 1
+    for seat in page.locator(".dp-felt .dp-seat").all():
+        cards = seat.locator(".dp-seat-play .dp-card").evaluate_all("els => els.map(e => e.dataset.card)")
+        if cards:
+            history = page.locator(f'.dp-history .dp-play-line[data-player="{seat.get_attribute("data-player")}"]')
+            latest = history.last.locator(".dp-card").evaluate_all("els => els.map(e => e.dataset.card)")
+            assert sorted(cards) == sorted(latest), (cards, latest)
+
+
+def no_codes_in_the_log(page):
+    text = page.locator(".log-lines").inner_text()
+    assert not CODE.search(text), CODE.search(text)
+    # one line for a round won: "takes the round" only when no "wins the round" said it (the third player out)
+    lines = log_lines(page).all_inner_texts()[::-1]
+    for before, line in zip(lines, lines[1:], strict=False):
+        if line.endswith("takes the round"):
+            assert before.endswith("is out (third)"), (before, line)
+    expect(log_lines(page).filter(has_text=re.compile(r"\b1 (cards|points)\b"))).to_have_count(0)
+
+
+def check_the_summary(page, api, table_id: int, hand: int):
+    summary = page.locator(".dp-summary")
+    expect(summary.locator(".dp-h")).to_have_text(f"End of hand {hand}")
+    last = api.view(table_id, NAME)["data"]["last_hand"]
+    assert last["hand_number"] == hand
+    totals = summary.locator(".dp-hand-total").all_inner_texts()
+    assert [int(t) for t in totals] == last["total"], (totals, last)
+    expect(summary.locator(".dp-out-order")).to_contain_text("1st")
+    if last["double"] is None:
+        expect(summary.locator(".dp-final .dp-play-line").first).to_be_visible()   # the final plays
+    expect(summary.locator("button.dp-next-hand")).to_be_visible()
+    return last
+
+
+def no_serious_accessibility_violation(page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, context={"include": [[".game-area"]]}).response["violations"]
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3])
+               for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == [], serious
+
+
+def test_whole_hands_through_the_dragon_phoenix_renderer_on_a_laptop_and_a_phone(new_context, api, artifacts):
     api.register(NAME)
     response = api.post("/api/tables", NAME, json={"game": "dragon_phoenix", "players": 4, "seed": "dp-7",
-                                                   "options": {"target": 500, "deal": DEAL}})
+                                                   "options": {"target": 1000, "deal": DEAL}})
     assert response.status_code == 201, response.json
     table_id = response.json["id"]
     assert api.post(f"/api/tables/{table_id}/bots", NAME, json={"count": 3, "level": "heuristic"}).status_code == 200
 
     page = new_context(user=(NAME, api))
+    started = time.monotonic()
     page.goto(f"/#/table/{table_id}")
     expect(page.locator(".dp-table")).to_be_visible()
     expect(page.locator(".generic-data")).to_have_count(0)
     expect(status(page)).to_contain_text("High Flight")
     expect(page.locator(".dp-hand .dp-card")).to_have_count(8)
-    # the hand is sorted, the cards are focusable: Tab reaches them, Space selects
+    # the hand is sorted; a card is a button named for screen readers; Tab reaches it, Space selects it
     codes = page.locator(".dp-hand .dp-card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert codes == ["herald", "3C", "5D", "7H", "9S", "JC", "KD", "dragon"], codes
-    page.locator('.dp-hand .dp-card[data-card="7H"]').focus()
+    seven = page.locator('.dp-hand .dp-card[data-card="7H"]')
+    expect(seven).to_have_attribute("aria-label", "7 of hearts")
+    expect(page.locator('.dp-hand .dp-card[data-card="KD"]')).to_have_attribute("aria-label", "King of diamonds")
+    seven.focus()
     page.keyboard.press("Space")
-    expect(page.locator('.dp-hand .dp-card[data-card="7H"]')).to_have_attribute("aria-pressed", "true")
+    expect(seven).to_have_attribute("aria-pressed", "true")
+    expect(seven.locator(".dp-check")).to_have_count(1)   # selected: raised and ticked, not only coloured
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('.dp-hand .dp-card[data-card="9S"]')).to_be_focused()
+    page.keyboard.press("ArrowLeft")
     page.keyboard.press("Space")
-    expect(page.locator('.dp-hand .dp-card[data-card="7H"]')).to_have_attribute("aria-pressed", "false")
+    expect(seven).to_have_attribute("aria-pressed", "false")
     expect(page.locator("button.dp-takeoff")).to_be_visible()
+    no_serious_accessibility_violation(page)
 
     done: list[str] = []
-    shot_mid = False
-    for _ in range(400):  # bounded: a hand is at most a few dozen moves of ours
-        if page.locator(".dp-summary .dp-h").count():
-            break
-        assert time.monotonic() - started < 50, f"the hand took too long; done {done}"
-        action = take_a_turn(page)
+    while "must lead" not in status(page).inner_text():   # High Flight, then passing 3C 4C 5D
+        assert time.monotonic() - started < HAND_SECONDS, done
+        action = take_a_turn(page, ("3C", "4C", "5D"))
         if action:
             done.append(action)
-            page.wait_for_timeout(200)  # let the shell apply the answer before looking again
-            if action == "play" and not shot_mid and page.locator(".dp-play-line").count():
-                page.screenshot(path=str(artifacts / "dragon_phoenix_desktop_round.png"), full_page=True)
-                shot_mid = True
-        else:
-            page.wait_for_timeout(120)
-    else:
-        raise AssertionError(f"the hand did not end; done {done}")
+        page.wait_for_timeout(150)
+    assert done[:2] == ["highFlight", "passCards"], done
+    # what was passed and to whom, beside what was received
+    expect(page.locator(".dp-passed-line")).to_contain_text("to Heuristic bot")
+    expect(page.locator(".dp-passed-line .dp-mini")).to_have_count(3)
+    expect(page.locator(".dp-received-line .dp-mini")).to_have_count(3)
 
-    assert getattr(page, "refused", ""), done
-    assert done[0] == "highFlight" and "passCards" in done and "play" in done, done
-    print("our moves:", done, "refusal:", page.refused)
-    # the end-of-hand summary agrees with the server's view
-    expect(page.locator(".dp-summary .dp-h")).to_have_text("End of hand 1")
-    last = api.view(table_id, NAME)["data"]["last_hand"]
-    assert last["hand_number"] == 1
-    totals = page.locator(".dp-summary .dp-hand-total").all_inner_texts()
-    assert [int(t) for t in totals] == last["total"], (totals, last)
-    assert sum(last["cards"]) in (100, 200)
-    expect(page.locator(".dp-summary .dp-out-order")).to_contain_text("1st")
+    # the Play button names the selection, or is disabled and says why
+    assert described(page, "7H", "JC").startswith("✗ A pair is two cards of the same rank.")
+    play = page.locator("button.dp-play")
+    expect(play).to_be_disabled()
+    expect(play).to_have_attribute("title", "A pair is two cards of the same rank.")
+    assert described(page, "QC", "QD", "QH").startswith("Three Qs")
+    expect(play).to_have_text("Play: Three Qs")
+    expect(play).to_be_enabled()
+    assert "Stairs" not in described(page, "7H", "KD", "QC", "QD")
+    expect(play).to_be_disabled()
+    # the Herald: the wish is asked when it is played, then shown as a chip
+    assert described(page, "herald").startswith("Herald (2)")
+    play.click()
+    expect(page.locator("button.dp-wish-rank")).to_have_count(12)
+    page.screenshot(path=str(artifacts / "dragon_phoenix_desktop_wish.png"), full_page=True)
+    page.locator("button.dp-wish-rank", has_text="Wish: Q").click()
+    expect(page.locator(".dp-chip.dp-wish")).to_have_text(f"Wish: Queen, by {NAME}")
+    expect(page.locator('.dp-seat.dp-pos-bottom .dp-seat-play .dp-card[data-card="herald"]')).to_be_visible()
+    # the bots answer; nobody else holds a Queen: the wish stays until the player plays one
+    expect(page.locator(".dp-seat.dp-pos-bottom.dp-active")).to_be_visible(timeout=HAND_SECONDS * 1000)
+    expect(page.locator(".dp-chip.dp-wish")).to_have_text(f"Wish: Queen, by {NAME}")
+    seats_show_latest_plays(page)
+    expect(page.locator(".dp-history summary")).to_contain_text("This round: ")
+    page.screenshot(path=str(artifacts / "dragon_phoenix_desktop_seats.png"), full_page=True)
+    args = api.view(table_id, NAME)["state"]["args"]
+    if args.get("wish_obliges") and (args["lead"] or args["top"]["type"] == "single"):
+        assert "You must play a Queen: the wish obliges you." in described(page, "KD")
+        expect(play).to_be_disabled()
+        described(page, "QS")
+        play.click()
+        expect(page.locator(".dp-chip.dp-wish")).to_have_count(0)   # fulfilled
+
+    play_to_the_summary(page, started, done, {"path": artifacts / "dragon_phoenix_desktop_round.png"})
+    assert "play" in done, done
+    last = check_the_summary(page, api, table_id, 1)
+    page.screenshot(path=str(artifacts / "dragon_phoenix_desktop_summary.png"), full_page=True)
+    no_serious_accessibility_violation(page)
     expect(page.locator(".dp-summary")).to_contain_text(NAME)   # the name is text, never markup
     me = page.locator(".board", has_text=NAME).locator(".score")
     expect(me).to_have_text(str(last["totals"][0]))
     expect(log_lines(page).filter(has_text=f"{NAME} plays the Herald")).to_have_count(1)
-    expect(log_lines(page).filter(has_text="gives the Dragon's round")).to_have_count(1)
-    expect(log_lines(page).filter(has_text="score").first).to_be_visible()
-    # the next hand starts at once: High Flight again
+    expect(log_lines(page).filter(has_text=f"{NAME} wishes for Queens")).to_have_count(1)
+    no_codes_in_the_log(page)
+    # the next hand: the summary makes way, the hand is in the scores table
+    page.locator("button.dp-next-hand").click()
+    expect(page.locator(".dp-summary")).to_be_hidden()
+    expect(page.locator(".dp-felt")).to_be_visible()
     expect(status(page)).to_contain_text("High Flight")
-    page.screenshot(path=str(artifacts / "dragon_phoenix_desktop.png"), full_page=True)
+    page.locator(".dp-scores summary").click()
+    expect(page.locator(".dp-score-history tbody tr")).to_have_count(1)
+    assert not page.dialogs and not page.errors, page.errors
+    assert not page.console_errors, page.console_errors
+    page.context.close()
 
-    phone = new_context(360, 740, user=(NAME, api))
+    # the next hand on a phone
+    phone = new_context(390, 844, user=(NAME, api))
+    started = time.monotonic()
     phone.goto(f"/#/table/{table_id}")
-    expect(phone.locator(".dp-summary .dp-h")).to_have_text("End of hand 1")
+    expect(phone.locator(".dp-felt .dp-seat")).to_have_count(4)
     expect(phone.locator(".dp-hand .dp-card").first).to_be_visible()
+    done = []
+    play_to_the_summary(phone, started, done, {"path": artifacts / "dragon_phoenix_phone_round.png"})
+    assert "highFlight" in done and "passCards" in done, done
+    check_the_summary(phone, api, table_id, 2)
     width = phone.evaluate("document.documentElement.scrollWidth")
-    assert width <= 362, width
+    assert width <= 392, width
+    phone.screenshot(path=str(artifacts / "dragon_phoenix_phone_summary.png"), full_page=True)
+    no_codes_in_the_log(phone)
+    no_serious_accessibility_violation(phone)
+    phone.locator("button.dp-next-hand").click()
+    expect(phone.locator(".dp-felt")).to_be_visible()
     phone.screenshot(path=str(artifacts / "dragon_phoenix_phone.png"), full_page=True)
-    assert not page.dialogs and not phone.dialogs
-    assert not page.errors and not phone.errors, page.errors + phone.errors
-    assert not page.console_errors and not phone.console_errors, page.console_errors + phone.console_errors
+    assert not phone.dialogs and not phone.errors, phone.errors
+    assert not phone.console_errors, phone.console_errors
 
 
 def test_the_table_page_asks_for_each_thing_once(new_context, api):

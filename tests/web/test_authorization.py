@@ -43,6 +43,8 @@ MATRIX = [
     ("get", "/api/tables/{t}/chat", None, [401, 401, 200, 200, 200]),
     ("get", "/api/tables/{t}/legal-actions", None, [401, 401, 200, 200, 200]),  # a spectator's: none
     ("get", "/api/tables/{t}/legal-actions?as={ben}", None, [401, 401, 403, 200, 403]),  # ben as himself
+    ("post", "/api/tables/{t}/describe/playCard", "anna's card", [401, 401, 403, 200, 200]),  # ben: not his turn
+    ("post", "/api/tables/{t}/describe/playCard?as={ben}", "anna's card", [401, 401, 403, 200, 403]),
     ("post", "/api/tables/{t}/actions/playCard?as={ben}", "anna's card", [401, 401, 403, 403, 403]),
     ("get", "/api/me/tables", None, [401, 401, 200, 200, 200]),
     ("get", "/api/me", None, [401, 401, 200, 200, 200]),

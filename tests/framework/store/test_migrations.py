@@ -197,3 +197,46 @@ def test_attempts_are_counted_in_a_table_of_their_own_that_downgrades_away(tmp_p
             assert "attempts" not in inspect(conn).get_table_names()
             assert conn.exec_driver_sql("SELECT name FROM users").scalar() == "anna"
         db.engine.dispose()
+
+
+def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_notifications(tmp_path):
+    """Migration 0009: a Dragon and Phoenix table stored before `past_hands` and `rounds_won` gets them as a
+    replay of its moves makes them (read from the notifications it sent), and its hash again."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    from framework.engine import Table
+    from framework.engine.testing import default_players
+    from games.dragon_phoenix import GAME as DP
+
+    table = Table.create(DP, default_players(4), None, "migrate")
+    notes = table.take_notifications()
+    while table.state.data["hand_number"] < 2 or sum(table.state.data["rounds_won"].values()) < 2:
+        player = table.active_players()[0]
+        notes += table.apply(player, *table.zombie_move(player))
+    today = table.snapshot()
+    assert len(today["data"]["past_hands"]) == 1
+    old = json.loads(json.dumps(today))
+    old["data"] = {k: v for k, v in old["data"].items() if k not in ("past_hands", "rounds_won")}
+    old_hash = hashlib.sha256(json.dumps({k: v for k, v in old.items() if k != "seq"}, sort_keys=True,
+                                         separators=(",", ":")).encode()).hexdigest()
+
+    app = bare_app(tmp_path / "dp.sqlite")
+    with app.app_context():
+        upgrade(revision="0008")
+        with db.engine.begin() as conn:
+            insert_user(conn, 1, "anna")
+            insert_table(conn, game="dragon_phoenix", seed="migrate", seats=4, move=table.move,
+                         snapshot=json.dumps(old), state_hash=old_hash)
+            for note in notes:
+                insert(conn, "notifications", table_id=1, seq=note.seq, move=note.move, recipient=note.to,
+                       type=note.type, log=note.log, args=json.dumps(note.args))
+        upgrade()
+        with db.engine.connect() as conn:
+            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
+        assert json.loads(snapshot) == today and stored_hash == table.state_hash()
+        downgrade(revision="0008")
+        with db.engine.connect() as conn:
+            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
+        assert json.loads(snapshot) == old and stored_hash == old_hash
+        db.engine.dispose()

@@ -21,7 +21,8 @@ def refusal(*args, **kwargs):
 
 
 def test_refused_cards_not_held():
-    assert refusal(["3C"], ["4C"]) == "You do not hold 4C."
+    assert refusal(["3C"], ["4C"]) == "You do not hold the 4 of clubs.", "a card by its name, never its code"
+    assert refusal(["3C"], ["4C", "XX"]) == "'XX' is not a card."
 
 
 def test_D3_refusals_name_the_rule():
