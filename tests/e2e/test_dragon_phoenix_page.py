@@ -24,6 +24,12 @@ DEAL = {"hands": [
 HAND_SECONDS = 150  # a bound on one hand, with the shell's pacing of the bots' moves
 
 
+def settled(page, api, table_id: int):
+    """Wait until the page shows the table's latest move (the shell may still be pacing the bots' moves)."""
+    expect(page.locator(".table-page")).to_have_attribute("data-move", str(api.view(table_id, NAME)["table"]["move"]),
+                                                         timeout=HAND_SECONDS * 1000)
+
+
 def click_if_visible(locator) -> bool:
     try:
         if locator.count() and locator.first.is_visible() and locator.first.is_enabled(timeout=500):
@@ -216,6 +222,7 @@ def test_whole_hands_through_the_dragon_phoenix_renderer_on_a_laptop_and_a_phone
             done.append(action)
         page.wait_for_timeout(150)
     assert done[:2] == ["highFlight", "passCards"], done
+    settled(page, api, table_id)
     # what was passed and to whom, beside what was received
     expect(page.locator(".dp-passed-line")).to_contain_text("to Heuristic bot")
     expect(page.locator(".dp-passed-line .dp-mini")).to_have_count(3)
@@ -229,6 +236,13 @@ def test_whole_hands_through_the_dragon_phoenix_renderer_on_a_laptop_and_a_phone
     assert described(page, "QC", "QD", "QH").startswith("Three Qs")
     expect(play).to_have_text("Play: Three Qs")
     expect(play).to_be_enabled()
+    # "confirm my plays" (a setting of this browser): the first press asks, Cancel keeps the cards in hand
+    page.get_by_label("Confirm my plays").check()
+    play.click()
+    expect(page.locator("button.dp-confirm")).to_have_text("Confirm: Three Qs")
+    page.locator("button.action-button", has_text="Cancel").click()
+    expect(play).to_have_text("Play: Three Qs")
+    page.get_by_label("Confirm my plays").uncheck()
     assert "Stairs" not in described(page, "7H", "KD", "QC", "QD")
     expect(play).to_be_disabled()
     # the Herald: the wish is asked when it is played, then shown as a chip
@@ -241,6 +255,7 @@ def test_whole_hands_through_the_dragon_phoenix_renderer_on_a_laptop_and_a_phone
     expect(page.locator('.dp-seat.dp-pos-bottom .dp-seat-play .dp-card[data-card="herald"]')).to_be_visible()
     # the bots answer; nobody else holds a Queen: the wish stays until the player plays one
     expect(page.locator(".dp-seat.dp-pos-bottom.dp-active")).to_be_visible(timeout=HAND_SECONDS * 1000)
+    settled(page, api, table_id)
     expect(page.locator(".dp-chip.dp-wish")).to_have_text(f"Wish: Queen, by {NAME}")
     seats_show_latest_plays(page)
     expect(page.locator(".dp-history summary")).to_contain_text("This round: ")
@@ -259,8 +274,6 @@ def test_whole_hands_through_the_dragon_phoenix_renderer_on_a_laptop_and_a_phone
     page.screenshot(path=str(artifacts / "dragon_phoenix_desktop_summary.png"), full_page=True)
     no_serious_accessibility_violation(page)
     expect(page.locator(".dp-summary")).to_contain_text(NAME)   # the name is text, never markup
-    me = page.locator(".board", has_text=NAME).locator(".score")
-    expect(me).to_have_text(str(last["totals"][0]))
     expect(log_lines(page).filter(has_text=f"{NAME} plays the Herald")).to_have_count(1)
     expect(log_lines(page).filter(has_text=f"{NAME} wishes for Queens")).to_have_count(1)
     no_codes_in_the_log(page)
@@ -269,6 +282,8 @@ def test_whole_hands_through_the_dragon_phoenix_renderer_on_a_laptop_and_a_phone
     expect(page.locator(".dp-summary")).to_be_hidden()
     expect(page.locator(".dp-felt")).to_be_visible()
     expect(status(page)).to_contain_text("High Flight")
+    me = page.locator(".board", has_text=NAME).locator(".score")   # the view after the summary's pause
+    expect(me).to_have_text(str(last["totals"][0]))
     page.locator(".dp-scores summary").click()
     expect(page.locator(".dp-score-history tbody tr")).to_have_count(1)
     assert not page.dialogs and not page.errors, page.errors
