@@ -87,6 +87,7 @@ export class ActionPanel {
     try {
       answer = await api.act(this.tableId, name, args, this.page.view().table.move);
       delete this.drafts[name];
+      this.clearButtons();   // the move is made: no second click while its answer (the others' replies) plays
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         await this.page.refreshNow();

@@ -24,7 +24,8 @@ function visibleInterval() {
 }
 
 export class Poller {
-  /** hooks: before() first in each poll (the chat); onNotification(notif, view), awaited; onView(view);
+  /** hooks: before() first in each poll (the chat); onNotification(notif, view, ownMove), awaited (ownMove: the
+   * number of the player's own move whose answer brought it, else undefined); onView(view);
    * finished(): true once polling may slow down as when the page is hidden; pushed chat: onChat(message) and
    * chatAfter() (the last message id shown); shown(): the view on screen. */
   constructor(tableId, hooks) {
@@ -86,7 +87,7 @@ export class Poller {
         return;
       }
       try {
-        await this.handOver(catchUp.notifications, view);
+        await this.handOver(catchUp.notifications, view, answer.move);
         this.hooks.onView(view);
         await this.continuePending(view);
       } catch (err) {
@@ -107,11 +108,11 @@ export class Poller {
   }
 
   /** Notifications in seq order, each once (lastSeq moves past it). */
-  async handOver(notifications, view) {
+  async handOver(notifications, view, ownMove) {
     for (const notif of notifications) {
       if (notif.seq <= this.lastSeq) continue;
       this.lastSeq = notif.seq;
-      await this.hooks.onNotification(notif, view);
+      await this.hooks.onNotification(notif, view, ownMove);
     }
   }
 
