@@ -69,6 +69,7 @@ export class TablePage {
     this.actions = new ActionPanel(this.id, this.game, {
       view: () => this.view,
       refreshNow: () => this.poller.now(),
+      sending: (request) => this.poller.sending(request),
       applyAnswer: (answer) => this.poller.applyAnswer(answer),
     });
     this.chat = new Chat(this.id, { players: () => this.players(), showError: (message) => this.showError(message) });

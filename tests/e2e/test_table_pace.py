@@ -3,6 +3,8 @@ does, and gives a game's module BGA's hooks for it (wait, bgaAnimationsActive, m
 getHandBarElement for its hand). Times are read from the page itself: when each log line was added to the DOM."""
 from __future__ import annotations
 
+import time
+
 from .test_client import expect, log_lines, status
 from .test_game_module import one_card_each, serve_fake_module
 
@@ -89,3 +91,66 @@ def test_a_modules_hooks_hold_the_queue_and_draw_the_log(new_context, api):
     page.reload()
     expect(log_lines(page).filter(has_text="hoa plays").locator("b.mini-card")).to_have_text(f"card {card}")
     assert not page.errors and not page.console_errors, page.errors + page.console_errors
+
+
+def play_climb_against_bots(page, api, name: str) -> None:
+    """The page's player plays a whole game of Climb (hand 2) against two bots through the generic forms."""
+    page.get_by_label("Charm", exact=True).fill("jade")
+    page.get_by_role("button", name="Pick charm").click()
+    started = time.monotonic()
+    while time.monotonic() - started < 40:   # bounded: two cards to play and confirm each
+        text = status(page).inner_text()
+        if "Game over" in text:
+            return
+        if "You must play a card" in text:
+            view = api.view(int(page.locator("section.table-page").get_attribute("data-table")), name)
+            page.get_by_label("Card", exact=True).fill(view["state"]["args"]["playable"][0])
+            page.get_by_role("button", name="Play card").click()
+            page.get_by_role("button", name="Confirm").click()
+            expect(status(page)).not_to_contain_text("You may confirm")
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("the game did not end")
+
+
+def bot_gaps(page, bots: list[str], first: int) -> list[float]:
+    """For each log line of a bot's move after lines[first]: the time since the line before it, when that one is of
+    another move."""
+    lines = page.evaluate("window.lineTimes")[first:]
+    return [t - before_t for (_, before_move, before_t), (text, move, t) in zip(lines, lines[1:], strict=False)
+            if move != before_move and any(text.startswith(bot) for bot in bots)]
+
+
+def test_bots_answers_are_shown_at_the_players_pace(new_context, api):
+    """A bot's answer comes back with the player's move, in the same request: the page shows it 0.7 s after what came
+    before (at least 0.5 s, the issue's bound), the player's turn once it is shown; at the instant pace, at once."""
+    gaps = {}
+    for pace in ("normal", "instant"):
+        name = f"pace_{pace}"
+        api.register(name)
+        table_id = api.new_table(name, players=3, options={"hand_size": 2})
+        assert api.post(f"/api/tables/{table_id}/bots", name, json={"count": 2}).status_code == 200
+        bots = [p["name"] for p in api.view(table_id, name)["table"]["players"] if p["is_bot"]]
+        page = new_context(user=(name, api), pace=pace)
+        page.add_init_script(LINE_TIMES)
+        # When the status bar turns to the player's turn: the log lines on the page by then.
+        page.add_init_script("""window.turns = [];
+          new MutationObserver(() => {
+            const bar = document.querySelector(".status-bar.my-turn");
+            if (bar && !window.turnShown) window.turns.push([performance.now(), window.lineTimes.length]);
+            window.turnShown = Boolean(bar);
+          }).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"] });""")
+        page.goto(f"/#/table/{table_id}")
+        expect(status(page)).to_contain_text("You must pick a charm")
+        expect(log_lines(page).filter(has_text="bot")).to_have_count(2)   # the history: both bots are ready
+        first = page.evaluate("window.lineTimes.length")
+        play_climb_against_bots(page, api, name)
+        gaps[pace] = bot_gaps(page, bots, first)
+        assert len(gaps[pace]) >= 4, page.evaluate("window.lineTimes")
+        # The turn is shown once the moves before it are: the next line is the player's own move, never a bot's.
+        lines = page.evaluate("window.lineTimes")
+        for _, count in page.evaluate("window.turns")[1:]:   # [0]: the page's first view, before the log's history
+            assert count == len(lines) or lines[count][0].startswith(name), (count, lines)
+        assert not page.errors and not page.console_errors, page.errors + page.console_errors
+    assert min(gaps["normal"]) >= 500, gaps
+    assert max(gaps["instant"]) < 400, gaps
