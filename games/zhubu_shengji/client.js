@@ -200,8 +200,9 @@ export class Game {
       summary: h("section.zs-summary", { "aria-label": "Hand summary" }),
       history: h("section.zs-history", { "aria-label": "Hands played" }),
     };
-    fill(this.getGameAreaElement(), h("div.zs-root", els.info, els.opponent, els.auction, els.trick, els.last, els.hand,
+    fill(this.getGameAreaElement(), h("div.zs-root", els.info, els.opponent, els.auction, els.trick, els.last,
       els.summary, els.history));
+    fill(this.getHandBarElement(), h("div.zs-root", els.hand));
     this.render();
     this.setupNotifications();
   }

@@ -5,6 +5,7 @@ import { timeLeft } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
 import { ReplayPage } from "./replay.js";
+import { showTurn } from "./signals.js";
 import { TablePage } from "./table.js";
 
 const main = document.getElementById("main");
@@ -26,6 +27,7 @@ export function go(hash) {
 async function route() {
   if (page && page.stop) page.stop();
   page = null;
+  showTurn("Card tables", false);   // no page's turn mark outlives it
   renderNav();
   const { parts, params } = parseHash();
   if (!session.token) {
@@ -303,6 +305,7 @@ async function showMyGames() {
     try {
       const [catalog, { tables }] = await Promise.all([gameCatalog(), api.myTables()]);
       if (ctl.stopped) return;
+      showTurn("My games · Card tables", tables.some((t) => t.your_turn));
       fill(list, tables.length ? tables.map((t) => {
         const mine = t.players.find((p) => p.id === me);
         const row = tableRow(t, catalog, me, [
