@@ -66,6 +66,7 @@ export class TablePage {
     this.poller.stop();
     this.pace.stop();
     if (this.barSize) this.barSize.disconnect();
+    document.documentElement.style.removeProperty("--bar-h");
     showTurn("Card tables", false);
   }
 
@@ -102,7 +103,9 @@ export class TablePage {
       this.bar);
     fill(this.root, this.section);
     // The page keeps room below its content for the bar, whatever its height (a hand of 17 cards on a phone).
-    this.barSize = new ResizeObserver(() => this.section.style.setProperty("--bar-h", `${this.bar.offsetHeight}px`));
+    // (on the root: it also keeps an element reached by Tab from being scrolled behind the bar)
+    this.barSize = new ResizeObserver(() => document.documentElement.style.setProperty("--bar-h",
+      `${this.bar.offsetHeight}px`));
     this.barSize.observe(this.bar);
   }
 
