@@ -3,7 +3,7 @@
 // drafts are kept per action and the focus and caret are put back.
 import { api, ApiError } from "./api.js";
 import { fill, h } from "./dom.js";
-import { actionForm } from "./generic.js";
+import { loadGeneric } from "./game_host.js";
 
 const COLOURS = { primary: "", secondary: "secondary", alert: "alert" };   // statusBar.addActionButton's `color`
 
@@ -59,7 +59,7 @@ export class ActionPanel {
    * its quick picks the values its fields take in those moves. Asked of the server once per move. */
   async showForms() {
     const view = this.view;
-    const legal = await this.legalActions(view);
+    const [legal, { actionForm }] = await Promise.all([this.legalActions(view), loadGeneric()]);
     if (view !== this.view) return;                 // a newer view is being shown
     const possible = this.possible();
     const names = legal && legal.listed ? possible.filter((name) => name in legal.actions) : possible;

@@ -4,7 +4,6 @@ import { api, botsAvailable, developmentMode, gameCatalog, privateTablesAvailabl
 import { timeLeft } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
-import { ReplayPage } from "./replay.js";
 import { showTurn } from "./signals.js";
 import { TablePage } from "./table.js";
 
@@ -42,6 +41,9 @@ async function route() {
     return page.start();
   }
   if (name === "replay" && id > 0) {
+    const asked = location.hash;
+    const { ReplayPage } = await import("./replay.js");   // only when asked for: the table page does without it
+    if (location.hash !== asked) return;                   // gone elsewhere meanwhile
     page = new ReplayPage(main, id, params);
     document.title = `Replay ${id} · Card tables`;
     return page.start();

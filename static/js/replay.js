@@ -3,7 +3,7 @@ import { api, gameCatalog, gameModule, session } from "./api.js";
 import { playerBoards, scoreTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
-import { GameHost } from "./game_host.js";
+import { GameHost, loadGeneric } from "./game_host.js";
 import { Pace } from "./pace.js";
 
 export class ReplayPage {
@@ -35,6 +35,7 @@ export class ReplayPage {
     const catalog = await gameCatalog().catch(() => ({}));
     this.game = catalog[first.table.game] || { title: first.table.game };
     [this.module, this.notifications] = await Promise.all([gameModule(first.table.game), history]);
+    if (!this.module) await loadGeneric();
     if (this.stopped) return;   // left the page while it loaded
     this.build(first);
     this.show(first);

@@ -6,7 +6,7 @@ import { playerBoards, scoreTable } from "./boards.js";
 import { Chat } from "./chat.js";
 import { fill, h } from "./dom.js";
 import { colourNames, playerName, renderLog } from "./format.js";
-import { GameHost } from "./game_host.js";
+import { GameHost, loadGeneric } from "./game_host.js";
 import { Pace } from "./pace.js";
 import { Poller } from "./poller.js";
 import { seatControls } from "./seats.js";
@@ -52,6 +52,7 @@ export class TablePage {
     this.game = catalog[view.table.game] || { actions: {}, title: view.table.game };
     const [module, development] = await Promise.all([gameModule(view.table.game), developmentMode()]);
     this.development = development;
+    if (!module) await loadGeneric();   // the generic renderer draws this game
     if (this.stopped) return;
     this.build(module);
     this.apply(view, true);
