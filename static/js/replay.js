@@ -4,7 +4,8 @@ import { playerBoards, scoreTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
 import { GameHost, loadGeneric } from "./game_host.js";
-import { Pace } from "./pace.js";
+import { PACE_MS, Pace } from "./pace.js";
+import { settingsPanel } from "./settings.js";
 
 export class ReplayPage {
   constructor(root, tableId, params) {
@@ -54,6 +55,7 @@ export class ReplayPage {
     this.stopped = true;
     document.removeEventListener("keydown", this.onKey);
     this.pace.stop();
+    this.playing = false;
   }
 
   /** What a Game's members are built on in the replay (gamegui.js): it draws, but offers and sends nothing. */
@@ -91,6 +93,8 @@ export class ReplayPage {
     e.back = button("◀ Back", "One move back", () => this.go(this.move - 1));
     e.forward = button("Forward ▶", "One move forward", () => this.go(this.move + 1));
     e.last = button("Last »", "Last move", () => this.go(this.total));
+    e.play = h("button", { type: "button", title: "Play the moves at my pace", on: { click: () => this.autoplay() } },
+      "▶ Play");
     e.seat.addEventListener("change", () => { this.seat = parseInt(e.seat.value, 10); this.go(this.move); });
     const jumpForm = h("form.replay-jump", { on: { submit: (ev) => { ev.preventDefault(); this.go(parseInt(e.jump.value, 10)); } } },
       h("label", { for: "replay-move" }, "Move"), e.jump, h("button", { type: "submit" }, "Go"));
@@ -98,13 +102,29 @@ export class ReplayPage {
       h("div.table-header", h("h1.table-title", `Replay: ${this.game.title || table.game} · table ${table.id}`),
         h("a", { href: `#/table/${table.id}` }, "Back to the table")),
       h("div.replay-controls", { role: "group", "aria-label": "Replay controls" },
-        e.first, e.back, e.counter, e.forward, e.last, jumpForm,
-        h("span.field", h("label", { for: "replay-seat" }, "See as"), e.seat)),
+        e.first, e.back, e.counter, e.forward, e.last, e.play, jumpForm,
+        h("span.field", h("label", { for: "replay-seat" }, "See as"), e.seat), settingsPanel({ signals: false })),
       e.error,
       e.status,
       h("div.table-layout",
         h("div.table-main", e.area, e.hand),
         h("aside.table-side", h("section", h("h2", "Players"), e.boards), h("section.log", h("h2", "Log"), e.log)))));
+  }
+
+  /** The moves one after another at the player's pace (the settings); at the instant pace, straight to the last. */
+  async autoplay() {
+    const e = this.els;
+    this.playing = !this.playing;
+    if (!this.playing) return;
+    fill(e.play, "❚❚ Pause");
+    const pace = new Pace();
+    while (this.playing && !this.stopped && this.move < this.total) {
+      await this.go(pace.factor() ? this.move + 1 : this.total);
+      await pace.pause(PACE_MS * pace.factor());
+    }
+    pace.stop();
+    this.playing = false;
+    fill(e.play, "▶ Play");
   }
 
   async go(move) {

@@ -198,3 +198,44 @@ def test_reaching_for_the_bar_cuts_the_pauses_before_the_players_turn(new_contex
     assert after and any("bot 2" in text for text, _, t in lines if t > clicked), (clicked, lines)
     assert max(after) - clicked < 600, (clicked, lines)
     assert not page.errors and not page.console_errors, page.errors + page.console_errors
+
+
+def test_the_replay_plays_the_moves_at_the_pace_or_at_once(new_context, api):
+    """The replay viewer's Play steps through the moves at the player's pace; at the instant pace it goes straight
+    to the last move."""
+    from .test_client import play_out_by_api
+
+    api.register("xia")
+    api.register("yul")
+    table_id = api.new_table("xia", joiners=["yul"], players=2, options={"hand_size": 1})
+    for _ in range(20):   # bounded
+        if not (play_out_by_api(api, table_id, "xia") or play_out_by_api(api, table_id, "yul")):
+            break
+    total = api.view(table_id, "xia")["table"]["move"]
+    page = new_context(user=("xia", api), pace="fast")   # 0.35 s a move
+    page.add_init_script("""window.counts = [];
+      new MutationObserver(() => { const c = document.querySelector('.replay-counter');
+        if (c && window.counts[window.counts.length - 1]?.[0] !== c.textContent)
+          window.counts.push([c.textContent, performance.now()]); })
+        .observe(document, { subtree: true, childList: true, characterData: true });""")
+    page.goto(f"/#/replay/{table_id}?move=0")
+    counter = page.locator(".replay-counter")
+    expect(counter).to_have_text(f"Move 0 of {total}")
+    page.get_by_role("button", name="▶ Play").click()
+    expect(page.get_by_role("button", name="❚❚ Pause")).to_be_visible()
+    expect(counter).to_have_text(f"Move {total} of {total}", timeout=15000)
+    expect(page.get_by_role("button", name="▶ Play")).to_be_visible()
+    counts = page.evaluate("window.counts")
+    assert [c for c, _ in counts] == [f"Move {n} of {total}" for n in range(total + 1)], counts   # each move shown
+    assert all(b - a >= 300 for (_, a), (_, b) in zip(counts[1:], counts[2:], strict=False)), counts
+
+    page.get_by_text("⚙ Settings").click()
+    page.get_by_label("Others' moves shown").select_option("instant")
+    page.get_by_role("button", name="First move").click()
+    expect(counter).to_have_text(f"Move 0 of {total}")
+    page.evaluate("window.counts = []")
+    page.get_by_role("button", name="▶ Play").click()
+    expect(counter).to_have_text(f"Move {total} of {total}")
+    shown = {c for c, _ in page.evaluate("window.counts")}
+    assert shown <= {f"Move 0 of {total}", f"Move {total} of {total}"}, shown   # no move in between
+    assert not page.errors and not page.console_errors, page.errors + page.console_errors
