@@ -309,7 +309,7 @@ export class Game {
         h("button.action-button", { type: "button", on: { click: () => this.act("bid", { cards: Number(select.value) }) } }, "Bid"),
         h("span.muted", ` (at least ${lowest})`)));
     }
-    fill(this.els.auction, h("h3", "Bidding"), lines);
+    fill(this.els.auction, h("h2", "Bidding"), lines);
   }
 
   /** The hand: buttons named for screen readers; playable and selected shown by a mark and a shape, not colour alone. */
@@ -320,7 +320,7 @@ export class Game {
     const hand = this.data.hand || [];
     const myPlay = this.possible("playCards");
     const playable = new Set(myPlay ? this.state().args.playable || [] : []);
-    const parts = [h("h3.zs-hand-title", "Your hand ", h("span.zs-count", `(${plural(hand.length, "card")}, ${cardPoints(hand)} points)`))];
+    const parts = [h("h2.zs-hand-title", "Your hand ", h("span.zs-count", `(${plural(hand.length, "card")}, ${cardPoints(hand)} points)`))];
     parts.push(h("div", { role: "group", "aria-label": "Your cards: Space selects, Enter plays",
       class: `zs-cards zs-hand-cards${myPlay ? " zs-choosing" : ""}` }, hand.map((c) => this.handCard(c, playable.has(c)))));
     parts.push(h("p.zs-legend.muted", myPlay ? [h("span.zs-dot-playable", { "aria-hidden": "true" }, "●"), " playable now · "] : null,
@@ -403,7 +403,7 @@ export class Game {
     if (!reveal || !reveal.result) { fill(this.els.summary); return; }
     const result = reveal.result;
     const n = result.cards_left;
-    fill(this.els.summary, h("h3", `Hand ${this.data.hand_number} summary`),
+    fill(this.els.summary, h("h2", `Hand ${this.data.hand_number} summary`),
       h("p.zs-went-out", this.nameNode(result.went_out), ` went out with ${plural(n, "card")} left in the opponent's hand: `,
         h("strong", `S(${n}) = 17×${n} − ${n}×${n - 1}/2 = ${result.going_out}`)),
       this.resultRows(result),
