@@ -237,3 +237,55 @@ def test_the_bidding_panel(new_context, api):
     expect(page.locator(".zs-hand-cards [data-playable='1']")).to_have_count(17)
     expect(page.locator(".log-lines li").filter(has_text="wins the bidding at 3 cards and leads")).to_have_count(1)
     assert page.dialogs == [] and page.errors == []
+
+
+# When each thing first showed on the table, by the page's clock: a seat's play or note, the won trick's banner.
+TABLE_TIMES = """
+window.zsTimes = {};
+new MutationObserver(() => {
+  const now = performance.now(), times = window.zsTimes;
+  const mark = (key) => { if (!(key in times)) times[key] = now; };
+  for (const seat of document.querySelectorAll(".zs-seat-play")) {
+    const cards = [...seat.querySelectorAll(".zs-card")].map((c) => c.dataset.card).join(" ");
+    if (cards) mark(`${seat.dataset.player} plays ${cards}`);
+    const note = seat.querySelector(".zs-note");
+    if (note) mark(`${seat.dataset.player} ${note.textContent}`);
+  }
+  if (document.querySelector(".zs-trick-won")) mark("trick won");
+  else if ("trick won" in times) mark("trick gathered");
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+def test_the_table_is_paced_move_by_move(new_context, api):
+    """At the default pace: the bot's answer comes at least 0.5 s after the play it answers, a pass shows at the
+    seat, the won trick stays on the table 1.5 s (named "wins the trick") before the next lead."""
+    name = "zs-paced"
+    api.register(name)
+    me = api.ids[name]
+    answer = api.post("/api/tables", name, json={"game": "zhubu_shengji", "players": 2,
+                                                 "options": {"deal": fixed_deal()}})
+    table_id = answer.json["id"]
+    assert api.post(f"/api/tables/{table_id}/bots", name, json={"count": 1, "level": "heuristic"}).status_code == 200
+    bot = next(p["id"] for p in api.view(table_id, name)["table"]["players"] if p["id"] != me)
+    page = new_context(user=(name, api), pace=None)   # the player's default pace: 0.7 s
+    page.add_init_script(TABLE_TIMES)
+    page.goto(f"/#/table/{table_id}")
+    card(page, "6C").click()
+    card(page, "6D").click()
+    page.locator("#zs-play").click()
+    expect(page.locator(f'.zs-seat-play[data-player="{bot}"] .zs-card')).to_have_count(2)   # the bot's pair of 7s
+    times = page.evaluate("window.zsTimes")
+    answered = times[f"{bot} plays 7D 7H"] - times[f"{me} plays 6C 6D"]
+    assert answered >= 500, times
+
+    expect(page.locator("#zs-pass")).to_be_visible()
+    page.locator("#zs-pass").click()
+    expect(page.locator(f'.zs-seat-play[data-player="{me}"] .zs-note')).to_have_text("passes")
+    expect(page.locator(".zs-trick-won")).to_contain_text("Heuristic bot 1 wins the trick")
+    expect(page.locator(f'.zs-seat-play[data-player="{bot}"] .zs-play-tag')).to_have_text("wins the trick")
+    expect(page.locator(".zs-last summary")).to_contain_text("Last trick: won by Heuristic bot 1")  # gathered
+    times = page.evaluate("window.zsTimes")
+    assert times[f"{me} passes"] <= times["trick won"], times
+    assert times["trick gathered"] - times["trick won"] >= 1400, times
+    assert page.errors == [] and page.console_errors == []
