@@ -187,7 +187,7 @@ export class Game {
     if (data.bidding) parts.push(h("span.zs-fact", "Bidding variant"));
     if (data.contract) {
       parts.push(h("span.zs-fact.zs-contract", "Contract: ", this.nameNode(data.contract.bidder),
-        ` bids ${plural(data.contract.bid, "card")}`));
+        ` bids ${plural(data.contract.bid, "card")} (out first, the opponent holding ${data.contract.bid}+)`));
     }
     fill(this.els.info, parts);
   }
@@ -282,26 +282,18 @@ export class Game {
       h("span.zs-cards", play.cards.map((c) => tableCard(c))));
   }
 
+  /** While the auction runs (the contract then stands among the facts above the table). */
   renderAuction() {
-    const data = this.data;
-    const auction = data.auction;
-    if (!data.bidding || (!auction && !data.contract)) { fill(this.els.auction); return; }
-    const lines = [];
-    if (auction) {
-      lines.push(h("p.zs-bid-now", auction.bid === null || auction.bid === undefined
-        ? (auction.dealer_passed ? "The dealer passed: the non-dealer may make one bid." : "No bid yet.")
-        : ["Current bid: ", h("strong", plural(auction.bid, "card")), " by ", this.nameNode(auction.bidder)]));
-    }
-    if (data.contract) {
-      lines.push(h("p", "Contract: ", this.nameNode(data.contract.bidder),
-        ` must go out with the opponent holding ${data.contract.bid}+ cards.`));
-    }
+    const auction = this.data.auction, s = this.state();
+    if (s.name !== "auction" || !auction) { fill(this.els.auction); return; }
+    const lines = [h("p", auction.bid == null
+      ? (auction.dealer_passed ? "The dealer passed: the non-dealer may make one bid." : "No bid yet.")
+      : ["Current bid: ", h("strong", plural(auction.bid, "card")), " by ", this.nameNode(auction.bidder)])];
     if (this.auctionHistory.length) {
       lines.push(h("ol.zs-bids", this.auctionHistory.map((b) => h("li", this.nameNode(b.player),
         b.bid ? ` bids ${plural(b.bid, "card")}` : " passes"))));
     }
-    const s = this.state();
-    if (s.name === "auction" && this.possible("bid")) {
+    if (this.possible("bid")) {
       const lowest = (s.args && s.args.lowest) || 1;
       const select = h("select.zs-bid-select", { "aria-label": "Number of cards to bid" });
       for (let n = lowest; n <= MAX_BID; n += 1) select.append(h("option", { value: String(n) }, String(n)));
