@@ -43,8 +43,10 @@ SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def card_text(code: str) -> str:
-    """A card as players write it, never its code: `10♥`, `2♣`, `Joker`."""
-    return "Joker" if code in JOKERS else code[:-1] + SUIT_SYMBOL[code[-1]]
+    """A card as players write it, never its code: `10♥`, `2♣`, `Joker` (what is no card, as it was sent)."""
+    if code in JOKERS:
+        return "Joker"
+    return code[:-1] + SUIT_SYMBOL[code[-1]] if code in RANK else code
 
 
 def cards_text(cards: list[str]) -> str:

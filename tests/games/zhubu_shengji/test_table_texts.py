@@ -80,6 +80,8 @@ def test_a_refusal_names_the_cards_it_is_about():
     table = new_table()
     with pytest.raises(UserError, match="^You do not hold 6♣.$"):
         table.apply(BEN, "playCards", {"cards": ["6C"]})
+    with pytest.raises(UserError, match="^You do not hold 6♣ Z9.$"):   # what is no card is said as sent
+        table.apply(BEN, "playCards", {"cards": ["6C", "Z9"]})
 
 
 @pytest.mark.parametrize("bidding", [False, True])
