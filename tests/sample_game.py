@@ -1,5 +1,6 @@
 """Climb: a tiny game used only by the tests. It exercises every state type, a private
-notification, an out-of-turn action (`cheer`) and an undo savepoint.
+notification, an out-of-turn action (`cheer`) and an undo savepoint (refused once another player
+has cheered since the turn began: an undo never erases another player's move).
 
 Each player gets a hand of numbered cards and secretly picks a charm word. In turn, each plays
 one card, which may not be lower than the card on top of the pile unless they hold nothing
@@ -105,8 +106,15 @@ class ConfirmTurn(State):
         self.game.notify_all("undone", "${player_name} takes back a card", player_id=player_id)
 
     def legal_actions(self, player_id):
-        moves = [("confirm", {}), ("undo", {})] if self.game.gamestate.is_player_active(player_id) else []
+        moves = []
+        if self.game.gamestate.is_player_active(player_id):
+            moves = [("confirm", {}), ("undo", {})] if self.game.can_undo(player_id) else [("confirm", {})]
         return moves + self.game.cheer_moves(player_id)
+
+    def possible_actions(self, player_id, names):
+        """Undo is offered only while nobody else has moved since the turn began (a cheer)."""
+        names = super().possible_actions(player_id, names)
+        return names if self.game.can_undo(player_id) else [n for n in names if n != "undo"]
 
 
 class NextPlayer(State):
