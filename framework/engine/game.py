@@ -43,8 +43,11 @@ class Game:
     max_players: ClassVar[int] = 2
     option_schema: ClassVar[type[Schema] | None] = None
     states: ClassVar[list[type[State]]] = []
-    # {"table": {stat: {"type": "int"|"float"|"bool", "name": str}}, "player": {...}} (BGA stats.json)
+    # {"table": {stat: {"type": "int"|"float"|"bool", "name": str}}, "player": {...}} (BGA stats.json);
+    # `"display": "limited"` keeps one from the players (recorded for the designer's tools only).
     statistics: ClassVar[dict] = {"table": {}, "player": {}}
+    # What score_aux means (BGA gameinfos tie_breaker_description); "" when the game does not use it.
+    tie_breaker: ClassVar[str] = ""
 
     def __init__(self, table: Table):
         self.table = table

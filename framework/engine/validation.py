@@ -4,6 +4,7 @@ from __future__ import annotations
 from .errors import GameDefinitionError
 from .game import Game
 from .graph import build_graph, reachable_from, successors
+from .results import LIMITED, STAT_TYPES
 from .states import GAME, GAME_END_ID, GAME_SETUP_ID, State
 
 
@@ -35,6 +36,22 @@ def validate(game: type[Game]) -> list[str]:
         if GAME_END_ID not in reachable_from(state_id, nexts) and not _leads_to_dynamic(graph, nexts, state_id):
             problems.append(f"{name}: from state {state.name} (id {state_id}) the game can never end")
         problems += _state_problems(game, name, state)
+    return problems + _statistics_problems(game, name)
+
+
+def _statistics_problems(game: type[Game], name: str) -> list[str]:
+    """Each statistic declared as BGA's stats.json takes it: a type, a name, perhaps display "limited"."""
+    problems = []
+    for kind in sorted(set(game.statistics) - {"table", "player"}):
+        problems.append(f"{name}: statistics kind {kind!r} is neither 'table' nor 'player'")
+    for kind in ("table", "player"):
+        for stat, spec in game.statistics.get(kind, {}).items():
+            if spec.get("type", "int") not in STAT_TYPES:
+                problems.append(f"{name}: {kind} statistic {stat!r} has type {spec.get('type')!r}, "
+                                f"not one of {', '.join(STAT_TYPES)}")
+            if spec.get("display", LIMITED) != LIMITED:
+                problems.append(f"{name}: {kind} statistic {stat!r} has display {spec['display']!r}: "
+                                f"leave it out, or {LIMITED!r} to keep it from the players")
     return problems
 
 

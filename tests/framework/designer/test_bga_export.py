@@ -35,7 +35,16 @@ def test_options_and_stats_carry_over():
     assert game_options(Climb) == {"100": {"name": "hand_size", "default": 3,
                                            "values": {str(n): {"name": str(n)} for n in range(1, 5)}}}
     assert stats_json(Climb) == {"table": {"turns": {"id": 10, "name": "Turns", "type": "int"}},
-                                 "player": {"cheers": {"id": 10, "name": "Cheers", "type": "int"}}}
+                                 "player": {"cheers": {"id": 10, "name": "Cheers", "type": "int"},
+                                            "points_dealt": {"id": 11, "name": "Points dealt", "type": "int",
+                                                             "display": "limited"}}}
+
+
+def test_the_tie_breaker_is_described_for_bga(tmp_path):
+    """score_aux breaks ties; BGA asks the game to say how (gameinfos tie_breaker_description)."""
+    export_bga(Climb, tmp_path)
+    assert "'tie_breaker_description' => totranslate('The highest card played')," in (
+        tmp_path / "gameinfos.inc.php").read_text()
 
 
 @pytest.mark.parametrize("game", [Climb, *discover_games().values()], ids=lambda g: g.name)
