@@ -33,25 +33,25 @@ def score_rows(page):
 
 
 def test_progression_then_the_end_screen_ranked_by_the_tie_breaker_with_statistics(new_context, api, artifacts):
-    api.register("kim")
-    api.register("lou")
-    table_id = tied_table(api, "kim", "lou")
-    page = new_context(user=("kim", api))
+    api.register("tess")
+    api.register("ugo")
+    table_id = tied_table(api, "tess", "ugo")
+    page = new_context(user=("tess", api))
     page.goto(f"/#/table/{table_id}")
     progression = page.get_by_label("Game progression")
     expect(progression).to_have_attribute("value", "0")
     expect(page.locator(".progression")).to_contain_text("0%")
     expect(page.locator(".statistics")).to_have_count(0)       # not before the end
-    play(api, table_id, "kim", "5a")
+    play(api, table_id, "tess", "5a")
     expect(progression).to_have_attribute("value", "50")
     expect(page.locator(".progression")).to_contain_text("50%")
 
-    play(api, table_id, "lou", "6b")
-    expect(page.locator(".status-bar")).to_contain_text("Game over. Winner: lou (6).")
+    play(api, table_id, "ugo", "6b")
+    expect(page.locator(".status-bar")).to_contain_text("Game over. Winner: ugo (6).")
     expect(progression).to_have_count(0)
-    # Equal scores, lou first on the tie-breaker although kim sits first.
+    # Equal scores, ugo first on the tie-breaker although tess sits first.
     expect(score_rows(page)).to_have_count(2)
-    for row, (rank, name, score, aux) in enumerate([("1", "lou", "6", "6"), ("2", "kim", "6", "5")]):
+    for row, (rank, name, score, aux) in enumerate([("1", "ugo", "6", "6"), ("2", "tess", "6", "5")]):
         cells = score_rows(page).nth(row)
         expect(cells.locator("td.rank")).to_have_text(rank)
         expect(cells.locator("th")).to_have_text(name)
@@ -62,31 +62,31 @@ def test_progression_then_the_end_screen_ranked_by_the_tie_breaker_with_statisti
     stats = page.get_by_role("region", name="Statistics")
     expect(stats.locator("tr[data-stat=turns]")).to_have_text("Turns2")
     cheers = stats.locator("tr[data-stat=cheers]")
-    expect(cheers.locator(f"td[data-player='{api.ids['kim']}']")).to_have_text("1")
-    expect(cheers.locator(f"td[data-player='{api.ids['lou']}']")).to_have_text("0")
+    expect(cheers.locator(f"td[data-player='{api.ids['tess']}']")).to_have_text("1")
+    expect(cheers.locator(f"td[data-player='{api.ids['ugo']}']")).to_have_text("0")
     expect(page.get_by_text("Points dealt")).to_have_count(0)   # a "limited" statistic: the designer's only
     page.screenshot(path=str(artifacts / "climb-end-screen-tie-break.png"), full_page=True)
 
     page.goto("/#/games")
     result = page.locator(f".table-row[data-table='{table_id}'] .result")
-    expect(result).to_have_text("1. lou 6 · 2. kim 6")
+    expect(result).to_have_text("1. ugo 6 · 2. tess 6")
     assert not page.errors and not page.dialogs
 
 
 def test_the_replay_viewer_shows_the_statistics_as_they_stood(new_context, api, artifacts):
-    api.register("max")
-    api.register("noa")
-    table_id = tied_table(api, "max", "noa")
-    play(api, table_id, "max", "5a")
-    play(api, table_id, "noa", "6b")
+    api.register("vera")
+    api.register("walt")
+    table_id = tied_table(api, "vera", "walt")
+    play(api, table_id, "vera", "5a")
+    play(api, table_id, "walt", "6b")
 
-    page = new_context(user=("max", api))
+    page = new_context(user=("vera", api))
     page.goto(f"/#/replay/{table_id}?move=3&seat=0")
     counter = page.locator(".replay-counter")
     expect(counter).to_have_text("Move 3 of 7")
     stats = page.get_by_role("region", name="Statistics")
     turns = stats.locator("tr[data-stat=turns] td")
-    cheers = stats.locator("tr[data-stat=cheers]").locator(f"td[data-player='{api.ids['max']}']")
+    cheers = stats.locator("tr[data-stat=cheers]").locator(f"td[data-player='{api.ids['vera']}']")
     expect(turns).to_have_text("0")
     expect(cheers).to_have_text("1")
     expect(page.locator(".scores")).to_have_count(0)            # the scores table is the last move's
@@ -96,7 +96,7 @@ def test_the_replay_viewer_shows_the_statistics_as_they_stood(new_context, api, 
     expect(turns).to_have_text("1")
     page.get_by_role("button", name="Last move").click()
     expect(turns).to_have_text("2")
-    expect(score_rows(page).first.locator("th")).to_have_text("noa")
+    expect(score_rows(page).first.locator("th")).to_have_text("walt")
     expect(score_rows(page).first.locator("td.rank")).to_have_text("1")
     page.screenshot(path=str(artifacts / "replay-statistics.png"), full_page=True)
     assert not page.errors
