@@ -1,6 +1,7 @@
 """Climb: a tiny game used only by the tests. It exercises every state type, a private
 notification, an out-of-turn action (`cheer`) and an undo savepoint (refused once another player
-has cheered since the turn began: an undo never erases another player's move).
+has cheered since the turn began: an undo never erases another player's move), and declares an
+invariant.
 
 Each player gets a hand of numbered cards and secretly picks a charm word. In turn, each plays
 one card, which may not be lower than the card on top of the pile unless they hold nothing
@@ -17,11 +18,13 @@ from framework.engine import (
     State,
     UserError,
     action,
+    cards_not_conserved,
 )
 
 # Bots pick from these; players may name any word of 3-12 letters, so no list of them is public.
 CHARMS = ("amber", "cobalt", "jade", "ruby")
 RANKS = range(1, 10)
+DECK = [f"{rank}{copy}" for rank in RANKS for copy in "ab"]
 
 
 def card_rank(code: str) -> int:
@@ -147,7 +150,7 @@ class Climb(Game):
     tie_breaker = "The highest card played"
 
     def setup(self):
-        deck = [f"{rank}{copy}" for rank in RANKS for copy in "ab"]
+        deck = list(DECK)
         self.rng.shuffle(deck)
         size = self.options["hand_size"]
         self.data.update(hands=self.for_each_player(list), charms={}, pile=[], cheers=self.for_each_player(int))
@@ -201,6 +204,12 @@ class Climb(Game):
             hidden |= {c for pid, c in charms.items() if pid != viewer}
             hidden -= {charms.get(viewer)}
         return hidden - mine
+
+    def broken_invariants(self):
+        """Checked after every move by the random-play test and `flask simulate`: each card in one place."""
+        cards = [c for hand in self.data["hands"].values() for c in hand] + self.data["pile"] + self.data["stock"]
+        lost = cards_not_conserved(cards, DECK)
+        return [lost] if lost else []
 
     def progression(self):
         total = len(self.data["pile"]) + sum(len(h) for h in self.data["hands"].values())

@@ -3,7 +3,7 @@
 No Flask, no database. Games import only from here.
 """
 from .bots import BOTS, HeuristicBot, RandomBot
-from .deck import Deck
+from .deck import Deck, cards_not_conserved
 from .errors import (
     ActionError,
     ActionNotPossible,
@@ -43,5 +43,6 @@ __all__ = [
     "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
     "PlayerId", "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
-    "UserError", "WrongPlayerCount", "action", "first_message", "player_keyed", "ranks", "replay",
+    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "first_message", "player_keyed", "ranks",
+    "replay",
 ]

@@ -32,3 +32,20 @@ class HeuristicBot:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+class SeatedBots:
+    """A bot in every seat, the levels given to the seats in turn (random, heuristic, random, ...).
+    Called with the table, it says who acts and how: the first active player with a legal action, as
+    their bot chooses; None when no active player has one (a game stuck)."""
+
+    def __init__(self, player_ids: list[int], levels: list[str], seed: object):
+        self.levels = {pid: levels[seat % len(levels)] for seat, pid in enumerate(player_ids)}
+        self.bots = {pid: BOTS[level](f"{seed}:{seat}") for seat, (pid, level) in enumerate(self.levels.items())}
+
+    def __call__(self, table: Table) -> tuple[int, str, dict] | None:
+        for player_id in table.active_players():
+            chosen = self.bots[player_id].choose(table, player_id)
+            if chosen is not None:
+                return player_id, *chosen
+        return None

@@ -6,8 +6,20 @@ discard) `location_arg` is the position, higher on top; in a hand it is the play
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
+
+
+def cards_not_conserved(cards: Iterable[str], deck: Iterable[str]) -> str | None:
+    """None when `cards` (every card wherever it lies) are the deck, each exactly once; else which
+    are extra and which missing, for `Game.broken_invariants`. Sorting is the fast comparison: it
+    runs after every move of every simulated game."""
+    cards = sorted(cards)
+    if cards == sorted(deck):
+        return None
+    held, full = Counter(cards), Counter(deck)
+    return f"cards not conserved: extra {sorted((held - full).elements())}, missing {sorted((full - held).elements())}"
 
 
 class Deck:

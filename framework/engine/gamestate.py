@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameDefinitionError
-from .states import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, State
+from .states import ACTIVE_PLAYER, GAME, GAME_END_ID, GAME_SETUP_ID, MULTIPLE_ACTIVE, State
 
 if TYPE_CHECKING:
     from .table import Table
@@ -25,6 +25,9 @@ class GameStateMachine:
         # States entered by the last action (or by setup), the one it left included when it comes back
         # to it: not saved, the store asks it right after the move.
         self.states_entered = 0
+        # Told of every move from state to state: (source id, target id, transition name or "").
+        # The designer's record of play (`framework.engine.observed`); None, the usual case, costs nothing.
+        self.on_transition: Callable[[int, int, str], None] | None = None
 
     # ----- where the table is ------------------------------------------------------------------
     def current_state(self) -> type[State]:
@@ -107,7 +110,7 @@ class GameStateMachine:
         if first is None:
             raise GameDefinitionError(f"{self._table.game_cls.name}: setup() must return the first state")
         self.states_entered = 0
-        self._go(self._registry.resolve(first, None))
+        self._go(self._moved(None, first))
 
     def begin_action(self) -> None:
         self._pending = _UNSET
@@ -118,11 +121,20 @@ class GameStateMachine:
         target = result if result is not None else self._pending
         self._pending = _UNSET
         if target is not _UNSET and target is not None:
-            self._go(self._registry.resolve(target, source))
+            self._go(self._moved(source, target))
 
     def forget_transition(self) -> None:
         """An undo drops the transition the undone action had asked for."""
         self._pending = _UNSET
+
+    def _moved(self, source: type[State] | None, target: Any) -> type[State]:
+        """The state `target` names from `source` (None: setup), told to `on_transition` when watched."""
+        state_cls = self._registry.resolve(target, source)
+        if self.on_transition is not None:
+            named = source is not None and isinstance(target, str) and target in source.transitions
+            self.on_transition(source.id if source is not None else GAME_SETUP_ID, state_cls.id,
+                               target if named else "")
+        return state_cls
 
     def _go(self, state_cls: type[State]) -> None:
         """Enter a state, then keep running `game` states until play reaches a player or ends."""
@@ -149,5 +161,5 @@ class GameStateMachine:
                 if state_cls.type is GAME:
                     raise GameDefinitionError(f"{game.name}: game state {state_cls.name} did not move on")
                 return
-            state_cls = self._registry.resolve(target, state_cls)
+            state_cls = self._moved(state_cls, target)
         raise GameDefinitionError(f"{game.name}: more than {MAX_AUTOMATIC_STEPS} automatic steps")

@@ -1,27 +1,51 @@
-"""A game's state machine as a graph: declared transitions plus the exits its code returns.
+"""A game's state machine as a graph: declared transitions, the exits its code returns, and the
+transitions play was seen to take.
 
 BGA games declare every transition; ours may also return a State class, a state id or a name from
-an action or `enter()`. Those returns are read from the source (the `ast` of each method), so the
-diagram and the checks see what the code does. A return of a computed value is reported as a
-dynamic exit: the checks then cannot prove where it leads.
+an action or `enter()`, directly or through the game's helper functions. Those are read from the
+source (`source.SourceReader`), so the diagram, the checks and the BGA export see what the code
+does. An exit whose value the source does not tell (computed from data) is kept as `Unproven`, with
+its line: the checks say so instead of guessing, and transitions recorded in play
+(`observed.observe_play`, `validate --simulate N`) can be merged in.
 """
 from __future__ import annotations
 
-import ast
-import inspect
-import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .game import Game
+from .source import SourceReader
 from .states import GAME_SETUP_ID, State
 
 
-@dataclass
+@dataclass(frozen=True)
 class Edge:
     source: int
-    target: int | None  # None: the name did not resolve to a state
-    label: str
-    raw: str = ""
+    target: int | None  # None: the value names no state of the game
+    label: str = ""     # the transition's name, when the exit is a declared transition
+    via: str = ""       # the action, "enter" or "setup" that takes it; "" for a declared transition
+    raw: str = ""       # the value as written, for messages
+    proven: bool = True  # read from the source; False: only seen in play
+
+
+@dataclass(frozen=True)
+class Unproven:
+    """An exit the source does not tell: a state's action or enter() returns a computed value."""
+
+    source: int
+    via: str
+    where: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One move from state to state seen in play."""
+
+    source: int
+    target: int
+    label: str = ""
+    via: str = ""
 
 
 @dataclass
@@ -29,8 +53,32 @@ class StateGraph:
     game: type[Game]
     states: dict[int, type[State]]
     edges: list[Edge] = field(default_factory=list)
-    dynamic: set[int] = field(default_factory=set)  # states with an exit the source cannot name
+    unproven: list[Unproven] = field(default_factory=list)
     first: int | None = None
+    seen: set[tuple[int, int]] = field(default_factory=set)  # (source, target) pairs play took
+
+    @property
+    def dynamic(self) -> set[int]:
+        """States with an exit the source does not tell."""
+        return {u.source for u in self.unproven}
+
+    def merge(self, observed: Iterable[Transition]) -> StateGraph:
+        """Add the transitions play took; those the source did not show become unproven edges."""
+        known = {(e.source, e.target) for e in self.edges}
+        for move in observed:
+            self.seen.add((move.source, move.target))
+            if (move.source, move.target) not in known:
+                known.add((move.source, move.target))
+                self.edges.append(Edge(move.source, move.target, move.label, move.via, proven=False))
+        return self
+
+    def exits(self, state_id: int) -> dict[int, list[Edge]]:
+        """The edges out of a state by target, in the order found."""
+        out: dict[int, list[Edge]] = {}
+        for edge in self.edges:
+            if edge.source == state_id and edge.target is not None:
+                out.setdefault(edge.target, []).append(edge)
+        return out
 
 
 def resolve(game: type[Game], source: type[State] | None, target) -> int | None:
@@ -39,68 +87,59 @@ def resolve(game: type[Game], source: type[State] | None, target) -> int | None:
     return found.id if found is not None else None
 
 
-def _returned_targets(function) -> tuple[list, bool]:
-    """Constant or named targets in `return` and next-state calls of a function; and whether any
-    return is computed. Names are looked up in the function's own module globals."""
-    namespace = getattr(function, "__globals__", {})
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
-    except (OSError, TypeError, SyntaxError):
-        return [], True
-    found, dynamic = [], False
-
-    def value_of(node):
-        if isinstance(node, ast.Constant):
-            return node.value
-        if isinstance(node, ast.Name) and node.id in namespace:
-            return namespace[node.id]
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in namespace:
-            return getattr(namespace[node.value.id], node.attr, None)
-        return ...
-
-    for node in ast.walk(tree):
-        candidates = []
-        if isinstance(node, ast.Return) and node.value is not None:
-            candidates = [node.value.body, node.value.orelse] if isinstance(node.value, ast.IfExp) else [node.value]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
-                "next_state", "set_player_non_multiactive", "set_players_multiactive",
-                "set_all_players_non_multiactive"):
-            position = {"next_state": 0, "set_all_players_non_multiactive": 0}.get(node.func.attr, 1)
-            if len(node.args) > position:
-                candidates = [node.args[position]]
-        for candidate in candidates:
-            value = value_of(candidate)
-            if value is ...:
-                dynamic = True
-            elif value is not None:
-                found.append(value)
-    return found, dynamic
+def build_graph(game: type[Game], observed: Iterable[Transition] = ()) -> StateGraph:
+    """The graph of `game` from its source, with the transitions seen in play merged in."""
+    edges, unproven, first = _read(game)
+    graph = StateGraph(game, dict(game.registry().by_id), list(edges), list(unproven), first)
+    return graph.merge(observed)
 
 
-def build_graph(game: type[Game]) -> StateGraph:
-    graph = StateGraph(game, dict(game.registry().by_id))
+_READINGS: dict[type, tuple] = {}
+
+
+def _read(game: type[Game]) -> tuple[list[Edge], list[Unproven], int | None]:
+    """The edges the source shows, read once per game class (the server checks each game at start)."""
+    if game not in _READINGS:
+        _READINGS[game] = _read_source(game)
+    return _READINGS[game]
+
+
+def _read_source(game: type[Game]) -> tuple[list[Edge], list[Unproven], int | None]:
+    reader, registry = SourceReader(game), game.registry()
+    edges: list[Edge] = []
+    unproven: list[Unproven] = []
+
+    def add_exits(state: type[State], via: str, function, owner: type) -> None:
+        exits = reader.exits(function, owner)
+        for value in exits.found:
+            if value is None:
+                continue  # stay
+            label = value if isinstance(value, str) and value in state.transitions else ""
+            edges.append(Edge(state.id, resolve(game, state, value), label, via, repr(value)))
+        unproven.extend(Unproven(state.id, via, u.where, u.text) for u in exits.unknown)
+
     for state in game.states:
         for label, target in state.transitions.items():
-            graph.edges.append(Edge(state.id, resolve(game, state, target), label, repr(target)))
-        methods = [getattr(state, spec.method) for spec in state.actions.values()]
-        if "enter" in vars(state):
-            methods.append(state.enter)
-        for method in methods:
-            targets, dynamic = _returned_targets(method)
-            if dynamic:
-                graph.dynamic.add(state.id)
-            for target in targets:
-                if isinstance(target, str) and target in state.transitions:
-                    continue  # a declared transition, already an edge
-                graph.edges.append(Edge(state.id, resolve(game, state, target), _label(target), repr(target)))
-    first, _ = _returned_targets(game.setup)
-    graph.first = resolve(game, None, first[0]) if first else min(s.id for s in game.states)
-    graph.edges.append(Edge(GAME_SETUP_ID, graph.first, ""))
-    return graph
+            edges.append(Edge(state.id, resolve(game, state, target), label, "", repr(target)))
+        for name, spec in state.actions.items():
+            add_exits(state, name, getattr(state, spec.method), state)
+        if state.enter is not State.enter:
+            add_exits(state, "enter", state.enter, state)
+        if state.is_player_state:  # game-wide actions are sent in player states, and lead from there
+            for name, spec in registry.global_actions.items():
+                if name not in state.actions:
+                    add_exits(state, name, getattr(game, spec.method), game)
+    setup = reader.exits(game.setup, game)
+    targets = [resolve(game, None, value) for value in setup.found if value is not None]
+    for value, target in zip([v for v in setup.found if v is not None], targets, strict=True):
+        edges.append(Edge(GAME_SETUP_ID, target, "", "setup", repr(value)))
+    unproven.extend(Unproven(GAME_SETUP_ID, "setup", u.where, u.text) for u in setup.unknown)
+    first = targets[0] if len(targets) == 1 and not setup.unknown else None
+    return _unique(edges), unproven, first
 
 
-def _label(target) -> str:
-    return target if isinstance(target, str) else ""
+def _unique(edges: list[Edge]) -> list[Edge]:
+    return list(dict.fromkeys(edges))
 
 
 def successors(graph: StateGraph) -> dict[int, set[int]]:

@@ -29,12 +29,14 @@ class ReplayRefused(ActionError):
 
 def replay(game_cls: type[Game], players: list[dict], options: dict, seed: Any,
            moves: Iterable[Move | dict], until: int | None = None, *,
+           before_setup: Callable[[Table], None] | None = None,
            on_setup: Callable[[Table, list[Notification]], None] | None = None,
            on_move: Callable[[Table, int, Move, list[Notification]], None] | None = None,
            rollback: bool = False, renames: Mapping[int, int] | None = None) -> Table:
     """The table after `until` moves (all when None). Moves are `Move`s or their JSON form.
 
-    Options are taken as stored (already validated). `on_setup(table, notifications)` sees what the
+    Options are taken as stored (already validated). `before_setup(table)` sees the new table before
+    its setup runs (to watch what it sends); `on_setup(table, notifications)` sees what the
     setup told; `on_move(table, number, move, notifications)` each move as it is applied. Raises
     `ReplayRefused` at the first move the rules refuse; with `rollback` its table is left as it was
     before that move (a copy per move, so only where the table is used after a refusal).
@@ -42,7 +44,10 @@ def replay(game_cls: type[Game], players: list[dict], options: dict, seed: Any,
     ones): each move's player and its `PlayerId` arguments are renamed before it is applied, and
     `on_move` sees the renamed move.
     """
-    table = Table.start(game_cls, players, options, seed)
+    table = Table(game_cls, players, options, seed)
+    if before_setup is not None:
+        before_setup(table)
+    table.run_setup()
     made = table.take_notifications()
     if on_setup is not None:
         on_setup(table, made)

@@ -1,10 +1,12 @@
-"""The shared random-play test: seeded games played to the end by random bots, with checks.
+"""The shared random-play test: seeded games played to the end by bots, with checks.
 
-Every game's test suite calls `play_random_game` over many seeds. After each move it checks that
-no view and no notification shows a viewer a token the game says is hidden from them
-(`Game.hidden_from`), that the snapshot survives a JSON round trip unchanged, and the game's own
-`invariants(table)`; at the end, that replaying the move log gives the same state hash
-(`tests/test_every_game.py` compares the notifications too).
+Every game's test suite calls `play_random_game` over many seeds, and `flask simulate` plays with
+`play_game` and bots in the seats. After setup and after each move, `Checks` looks that no view and
+no notification shows a viewer a token the game says is hidden from them (`Game.hidden_from`, as it
+was when each notification was sent), that the snapshot survives a JSON round trip unchanged, and
+the game's own invariants (`Game.broken_invariants`); at the end, that replaying the move log gives
+the same state hash (`tests/test_every_game.py` compares the notifications too). A replay of a
+failure file runs the same `Checks`, so it fails at the same move.
 """
 from __future__ import annotations
 
@@ -14,17 +16,28 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .errors import ActionError
 from .game import Game
 from .records import Move, Notification
 from .replay import replay
 from .table import PLAYING, Table
 
+# Who acts next and how, or None when nobody has a legal action: the random player, or bots in the seats.
+Chooser = Callable[[Table], tuple[int, str, dict] | None]
+
 
 class RandomPlayFailure(AssertionError):
-    pass
+    """A check failed, or a move raised, in a game played by bots. `played` is the game up to and
+    including the failing move (set by `play_game`), so it can be written out and replayed."""
+
+    played: Played | None = None
+
+
+class ReplayMismatch(RandomPlayFailure):
+    """The move log, replayed, reaches another state than the game played: something is not seeded."""
 
 
 @dataclass
@@ -40,6 +53,17 @@ class Played:
 def default_players(count: int) -> list[dict]:
     # Ids that are not seats, so a plugin mixing the two fails.
     return [{"id": 101 + 7 * seat, "name": f"Player {seat + 1}"} for seat in range(count)]
+
+
+def move_label(number: int, move: Move) -> str:
+    """How reports name a move: the words of `ReplayRefused`, so a failure reads the same everywhere."""
+    return f"move {number} ({move.action} by {move.player})"
+
+
+def raised(error: BaseException) -> str:
+    """An exception a move raised, as a failure report says it."""
+    reason = error.message if isinstance(error, ActionError) else str(error)
+    return f"raised {type(error).__name__}: {reason}"
 
 
 def leaves(value: Any) -> set[str]:
@@ -108,6 +132,130 @@ def record_hidden_sets(table: Table) -> dict[int, dict]:
     return hidden_then
 
 
+@dataclass(frozen=True)
+class Checks:
+    """What is checked after setup and after every move. Leaks cost the most (every view, each
+    notification against what was hidden when it was sent); JSON and invariants are cheap."""
+
+    leaks: bool = True
+    json: bool = True
+    invariants: bool = True
+
+    def start(self, table: Table) -> Callable[[list[Notification], str], None]:
+        """Watch `table` from before its setup runs; the function returned checks it after setup and
+        after each move, given that move's notifications and a label for the report."""
+        hidden_then = record_hidden_sets(table) if self.leaks else None
+
+        def check(made: list[Notification], where: str) -> None:
+            if self.leaks:
+                check_no_leak(table, made, where, hidden_then)
+            if self.json and json.loads(json.dumps(snapshot := table.snapshot())) != snapshot:
+                raise RandomPlayFailure(f"{where}: the snapshot does not survive JSON (int keys? tuples?)")
+            if self.invariants and (broken := table.game.broken_invariants()):
+                raise RandomPlayFailure(f"{where}: invariant broken: {'; '.join(broken)}")
+
+        return check
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, entry: dict) -> Checks:
+        return cls(**{name: bool(entry.get(name)) for name in ("leaks", "json", "invariants")})
+
+
+def play_game(
+    game_cls: type[Game],
+    seed: Any,
+    choose: Chooser,
+    *,
+    options: dict | None = None,
+    players: list[dict] | None = None,
+    max_moves: int = 50_000,
+    stop: Callable[[Table], bool] | None = None,
+    checks: Checks = Checks(),  # noqa: B008 (frozen: one shared default is safe)
+    check_replay: bool = True,
+    after_move: Callable[[Table], None] | None = None,
+    watch: Callable[[Table], None] | None = None,
+) -> Played:
+    """Play one seeded game, each move chosen by `choose`, until it ends (or `stop(table)` says so),
+    with `checks` after setup and every move, `after_move(table)` (a test's own checks) after them,
+    and replay equality at the end. A failure is a `RandomPlayFailure` that carries the game."""
+    players = players or default_players(game_cls.max_players)
+    with fewer_collections():
+        table = Table(game_cls, players, game_cls.load_options(options), seed)
+        if watch:  # before setup, so it sees the table's first step
+            watch(table)
+        check = checks.start(table)
+        played = Played(table, players, table.options, seed)
+        try:
+            _play(played, choose, check, max_moves, stop, after_move)
+            if check_replay:
+                again = replay(game_cls, players, played.options, seed, played.moves)
+                if again.state_hash() != table.state_hash():
+                    raise ReplayMismatch(f"after move {table.move}: the move log replays to another state")
+        except RandomPlayFailure as failure:
+            failure.played = played
+            failure.add_note(f"seed {seed!r}")
+            raise
+        return played
+
+
+def _play(played: Played, choose: Chooser, check: Callable[[list[Notification], str], None], max_moves: int,
+          stop: Callable[[Table], bool] | None, after_move: Callable[[Table], None] | None) -> None:
+    table = played.table
+    try:
+        table.run_setup()
+    except Exception as err:
+        raise RandomPlayFailure(f"setup {raised(err)}") from err
+    played.notifications.extend(table.take_notifications())
+    check(played.notifications, "setup")
+    while table.status == PLAYING and not (stop and stop(table)):
+        if len(played.moves) >= max_moves:
+            raise RandomPlayFailure(f"no end after {max_moves} moves")
+        try:
+            chosen = choose(table)
+        except Exception as err:
+            raise RandomPlayFailure(position_problem(table) or f"after move {table.move}: choosing a move "
+                                    f"{raised(err)}") from err
+        if chosen is None:
+            raise RandomPlayFailure(position_problem(table) or f"after move {table.move}: no move drawn in "
+                                    f"{table.current_state.name}, though legal_actions lists some")
+        move = Move(*chosen)
+        played.moves.append(move)  # before it is applied: a move that raises is the one to replay
+        where = move_label(len(played.moves), move)
+        try:
+            made = table.apply(move.player, move.action, move.args, rollback=False)  # a refusal fails anyway
+        except Exception as err:
+            raise RandomPlayFailure(f"{where} {raised(err)}") from err
+        played.notifications.extend(made)
+        check(made, where)
+        if after_move:
+            after_move(table)
+
+
+def position_problem(table: Table) -> str | None:
+    """What stops play where the table stands: an active player's legal or heuristic moves raise, or
+    no active player has a legal action (the game can never end). None when play can go on."""
+    where = f"after move {table.move}"
+    for player_id in table.active_players():
+        try:
+            table.legal_actions(player_id)
+            table.game.heuristic_move(player_id)
+        except Exception as err:
+            return f"{where}: the moves of player {player_id} {raised(err)}"
+    if any(table.legal_actions(player_id) for player_id in table.active_players()):
+        return None
+    return f"{where}: nobody has a legal action in {table.current_state.name}"
+
+
+def random_player(seed: Any, out_of_turn_rate: float = 0.2) -> Chooser:
+    """The random-play test's chooser: a random player among those who may act (sometimes one who is
+    not active, for out-of-turn actions), then one of their legal actions, drawn with its weight."""
+    chooser = random.Random(f"random-play:{seed}")
+    return lambda table: _pick(table, chooser, out_of_turn_rate)
+
+
 def play_random_game(
     game_cls: type[Game],
     seed: Any,
@@ -119,39 +267,16 @@ def play_random_game(
     stop: Callable[[Table], bool] | None = None,
     check_leaks: bool = True,
     check_json: bool = True,
+    check_invariants: bool = True,
     check_replay: bool = True,
-    invariants: Callable[[Table], None] | None = None,
+    after_move: Callable[[Table], None] | None = None,
+    watch: Callable[[Table], None] | None = None,
 ) -> Played:
-    """Play one seeded game by random bots until it ends (or `stop(table)` says so)."""
-    players = players or default_players(game_cls.max_players)
-    with fewer_collections():
-        table = Table(game_cls, players, game_cls.load_options(options), seed)
-        hidden_then = record_hidden_sets(table) if check_leaks else None
-        table.run_setup()
-        played = Played(table, players, table.options, seed)
-        played.notifications.extend(table.take_notifications())
-        chooser = random.Random(f"random-play:{seed}")
-        if check_leaks:
-            check_no_leak(table, played.notifications, f"seed {seed} setup", hidden_then)
-        while table.status == PLAYING and not (stop and stop(table)):
-            if len(played.moves) >= max_moves:
-                raise RandomPlayFailure(f"seed {seed}: no end after {max_moves} moves")
-            player_id, action, args = _pick(table, chooser, out_of_turn_rate, seed)
-            made = table.apply(player_id, action, args, rollback=False)  # any refusal fails the test anyway
-            played.moves.append(Move(player_id, action, args))
-            played.notifications.extend(made)
-            where = f"seed {seed} move {len(played.moves)} ({action} by {player_id})"
-            if check_leaks:
-                check_no_leak(table, made, where, hidden_then)
-            if check_json and json.loads(json.dumps(snapshot := table.snapshot())) != snapshot:
-                raise RandomPlayFailure(f"{where}: the snapshot does not survive JSON (int keys? tuples?)")
-            if invariants:
-                invariants(table)
-        if check_replay:
-            again = replay(game_cls, players, played.options, seed, played.moves)
-            if again.state_hash() != table.state_hash():
-                raise RandomPlayFailure(f"seed {seed}: replay reaches another state")
-        return played
+    """Play one seeded game by random players until it ends (or `stop(table)` says so), checked.
+    `watch(table)` is called before setup, to observe the table from its first step (`framework.engine.observed`)."""
+    return play_game(game_cls, seed, random_player(seed, out_of_turn_rate), options=options, players=players,
+                     max_moves=max_moves, stop=stop, checks=Checks(check_leaks, check_json, check_invariants),
+                     check_replay=check_replay, after_move=after_move, watch=watch)
 
 
 @dataclass
@@ -179,11 +304,11 @@ def audit_hidden_information(game_cls: type[Game], games: int, *, seed_prefix: s
         seed = f"{seed_prefix}-{game_cls.name}-{number:06d}"
         try:
             played = play_random_game(game_cls, seed, options=options, stop=stop, check_json=False,
-                                      check_replay=False)
+                                      check_invariants=False, check_replay=False)
         except RandomPlayFailure as failure:
             if "can see" not in str(failure):
                 raise
-            report.leaks.append(str(failure))
+            report.leaks.append(f"seed {seed}: {failure}")
         else:
             report.moves += len(played.moves)
             report.views += (len(played.moves) + 1) * viewers
@@ -205,10 +330,10 @@ def fewer_collections():
         gc.set_threshold(*thresholds)
 
 
-def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float, seed: Any) -> tuple[int, str, dict]:
+def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float) -> tuple[int, str, dict] | None:
     """A random player among those who may act (the active ones; sometimes the others too, for
-    out-of-turn actions), then one of their legal actions. Players are asked in random order
-    and only until one has a move: listing every move of every player costs too much."""
+    out-of-turn actions), then one of their legal actions; None when nobody has one. Players are
+    asked in random order and only until one has a move: listing every move of every player costs too much."""
     active = table.active_players()
     candidates = list(active)
     if chooser.random() < out_of_turn_rate:
@@ -218,7 +343,7 @@ def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float, seed: A
         chosen = table.random_action(player_id, chooser)
         if chosen is not None:
             return player_id, *chosen
-    raise RandomPlayFailure(f"seed {seed}: nobody has a legal action in {table.current_state.name}")
+    return None
 
 
 class IndexChooser:

@@ -1,42 +1,107 @@
-"""Checks a plugin's declarations, each problem named by game, state and field."""
+"""Checks a plugin's declarations, each problem named by game, state and field.
+
+A problem is certain: the server refuses to load the plugin. A doubt is what the source cannot
+settle: an exit computed from data, and the checks it leaves open (a state no proven exit reaches).
+Every check runs on what is proven, with the transitions play was seen to take merged in; none is
+switched off because an exit is unknown.
+"""
 from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from .errors import GameDefinitionError
 from .game import Game
-from .graph import build_graph, reachable_from, successors
+from .graph import StateGraph, Transition, build_graph, reachable_from, successors
 from .results import LIMITED, STAT_TYPES
 from .states import GAME, GAME_END_ID, GAME_SETUP_ID, State
 
 
+@dataclass
+class Review:
+    problems: list[str] = field(default_factory=list)
+    doubts: list[str] = field(default_factory=list)
+    graph: StateGraph | None = None
+
+
 def validate(game: type[Game]) -> list[str]:
     """Every problem found; an empty list means the plugin is sound as far as can be seen."""
+    return review(game).problems
+
+
+def review(game: type[Game], observed: Iterable[Transition] = (), games_played: int = 0) -> Review:
+    """The problems and the doubts, on the graph the source shows plus the `observed` transitions
+    (from `games_played` random games)."""
     try:
         game.registry()
     except GameDefinitionError as err:
-        return [str(err)]
-    problems: list[str] = []
+        return Review([str(err)])
+    found = Review()
     name = game.name or game.__name__
     if not game.name:
-        problems.append(f"{game.__name__}: `name` is empty")
+        found.problems.append(f"{game.__name__}: `name` is empty")
     if not 1 <= game.min_players <= game.max_players:
-        problems.append(f"{name}: min_players {game.min_players} / max_players {game.max_players} make no sense")
-    graph = build_graph(game)
+        found.problems.append(f"{name}: min_players {game.min_players} / max_players {game.max_players} make no sense")
+    graph = found.graph = build_graph(game, observed)
     for edge in graph.edges:
         if edge.target is None:
             where = "setup" if edge.source == GAME_SETUP_ID else f"state {graph.states[edge.source].name}"
             label = f" transition {edge.label!r}" if edge.label else ""
-            problems.append(f"{name}: {where}{label} leads to unknown state {edge.raw}")
+            found.problems.append(f"{name}: {where}{label} leads to unknown state {edge.raw}")
+    found.doubts += _unproven_exits(name, graph, games_played)
     nexts = successors(graph)
     reached = reachable_from(GAME_SETUP_ID, nexts)
+    open_exits = _names(graph, graph.dynamic & reached)
     for state_id, state in sorted(graph.states.items()):
         if state_id in (GAME_SETUP_ID, GAME_END_ID):
             continue
-        if state_id not in reached and not graph.dynamic:  # a computed exit might lead there
-            problems.append(f"{name}: state {state.name} (id {state_id}) cannot be reached")
-        if GAME_END_ID not in reachable_from(state_id, nexts) and not _leads_to_dynamic(graph, nexts, state_id):
-            problems.append(f"{name}: from state {state.name} (id {state_id}) the game can never end")
-        problems += _state_problems(game, name, state)
-    return problems + _statistics_problems(game, name)
+        if state_id not in reached:
+            if open_exits:
+                found.doubts.append(f"{name}: state {state.name} (id {state_id}) is reached by no proven exit "
+                                    f"(the unproven exits of {open_exits} may lead there)")
+            else:
+                found.problems.append(f"{name}: state {state.name} (id {state_id}) cannot be reached")
+        ahead = reachable_from(state_id, nexts)
+        if GAME_END_ID not in ahead:
+            unsure = _names(graph, graph.dynamic & ahead)
+            if unsure:
+                found.doubts.append(f"{name}: from state {state.name} (id {state_id}) no proven path leads to the "
+                                    f"end (the unproven exits of {unsure} may)")
+            else:
+                found.problems.append(f"{name}: from state {state.name} (id {state_id}) the game can never end")
+        found.problems += _state_problems(game, name, state)
+    found.problems += _statistics_problems(game, name)
+    return found
+
+
+def _unproven_exits(name: str, graph: StateGraph, games_played: int) -> list[str]:
+    """One doubt per exit the source does not tell, with where play took it when games were played;
+    and one per transition play took that the source does not show."""
+    doubts = []
+    by_place: dict[tuple[str, str, str], list[int]] = {}
+    for exit_ in graph.unproven:
+        by_place.setdefault((exit_.via, exit_.where, exit_.text), []).append(exit_.source)
+    for (via, where, text), sources in by_place.items():
+        states = ", ".join(graph.states[s].name for s in sources)
+        what = {"setup": "setup", "enter": f"{states}.enter()"}.get(via, f"action {via} of state {states}")
+        line = f"{name}: could not prove where {what} leads: `{text}` ({where})"
+        if games_played:
+            went = sorted({graph.states[t].name for s, t in graph.seen if s in sources})
+            line += (f"; in {games_played} games play went to {', '.join(went)}" if went
+                     else f"; {games_played} games never took it")
+        else:
+            line += "; `validate --simulate N` plays N games to see where it goes"
+        doubts.append(line)
+    for edge in graph.edges:
+        if not edge.proven:
+            cause = f" by {edge.via}" if edge.via else ""
+            doubts.append(f"{name}: play went from {graph.states[edge.source].name} to "
+                          f"{graph.states[edge.target].name}{cause}, which the source does not show")
+    return doubts
+
+
+def _names(graph: StateGraph, state_ids: set[int]) -> str:
+    return ", ".join(graph.states[s].name for s in sorted(state_ids))
 
 
 def _statistics_problems(game: type[Game], name: str) -> list[str]:
@@ -60,7 +125,7 @@ def _state_problems(game: type[Game], name: str, state: type[State]) -> list[str
     if state.type is GAME and state.actions:
         problems.append(f"{name}: game state {state.name} declares actions {sorted(state.actions)}: "
                         "nobody can send them")
-    if state.type is GAME and "enter" not in vars(state):
+    if state.type is GAME and state.enter is State.enter:
         problems.append(f"{name}: game state {state.name} has no enter() to move on")
     if state.type is not GAME:
         if not state.actions and not game.registry().global_actions:
@@ -71,12 +136,7 @@ def _state_problems(game: type[Game], name: str, state: type[State]) -> list[str
         if not zombie_written:
             problems.append(f"{name}: state {state.name} has no zombie behaviour "
                             "(write zombie(), or the state's legal_actions() for the default)")
-        for field in ("description",):
-            if not getattr(state, field):
-                problems.append(f"{name}: state {state.name} has an empty {field}")
+        for field_name in ("description",):
+            if not getattr(state, field_name):
+                problems.append(f"{name}: state {state.name} has an empty {field_name}")
     return problems
-
-
-def _leads_to_dynamic(graph, nexts, state_id) -> bool:
-    """From here play reaches a computed exit, which may lead to the end."""
-    return bool(reachable_from(state_id, nexts) & graph.dynamic)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from framework.engine import Game, UserError, action
 
+from . import invariants
 from . import rounds as rnd
 from .bots import heuristic_move
 from .options import DragonPhoenixOptions
@@ -103,6 +104,13 @@ class DragonPhoenix(Game):
 
     def progression(self):
         return min(100, max(0, 100 * max(self.data["totals"]) // self.options["target"]))
+
+    def hands_played(self):
+        last = self.data["last_hand"]
+        return last["hand_number"] if last else 0
+
+    def broken_invariants(self):
+        return invariants.broken(self.data, [self.get_score(pid) for pid in self.player_ids])
 
     def possible_actions(self, player_id, names):
         """Hide a spent Take-off; the states hide what else this viewer cannot use now."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from framework.engine import Game, UserError
 
-from . import bots, rules
+from . import bots, invariants, rules
 from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, LABEL_OF, SUIT_OF, sort_hand
 from .options import SummonOptions
-from .states import STATES
+from .states import STATES, PlayerTurn
 
 
 class SummonTheDragon(Game):
@@ -253,6 +253,16 @@ class SummonTheDragon(Game):
     def progression(self) -> int:
         best = max(self.data["team_scores"])
         return max(0, min(99, 100 * best // self.options["target"]))
+
+    def hands_played(self) -> int:
+        return len(self.data["results"])
+
+    def broken_invariants(self) -> list[str]:
+        data = self.data
+        before_first_trick = (self.gamestate.current_state() is PlayerTurn and data["tricks_played"] == 0
+                              and not data["trick"])
+        return invariants.broken(data, [rules.team_of(p.seat) for p in self.players],
+                                 [self.get_score(pid) for pid in self.player_ids], before_first_trick)
 
     # ----- what players see ---------------------------------------------------------------------------
     def view(self, player_id):

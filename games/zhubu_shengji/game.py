@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from framework.engine import GAME_END_ID, Game, PerPlayer, player_keyed
 
-from . import scoring
+from . import invariants, scoring
 from .bots import heuristic_move
 from .cards import IS_WILD, NATURALS, WILDS_BY_SEAT, sort_cards
 from .options import HAND_SIZE, ZhubuOptions
@@ -170,6 +170,12 @@ class ZhubuShengji(Game):
             if pid != viewer:
                 hidden.update(c for c in hand if not IS_WILD[c])
         return hidden
+
+    def hands_played(self):
+        return len(self.data["history"])
+
+    def broken_invariants(self):
+        return invariants.broken(self.data, {str(pid): self.get_score(pid) for pid in self.player_ids})
 
     def progression(self):
         best = max(self.get_score(p) for p in self.player_ids)

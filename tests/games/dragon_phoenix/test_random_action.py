@@ -44,7 +44,7 @@ class DrawsMatchListing:
 def test_random_action_draws_each_legal_move_with_its_weight(options):
     check = DrawsMatchListing()
     for number in range(3):
-        play_random_game(GAME, f"draws-{number}", options=options, invariants=check, check_leaks=False,
+        play_random_game(GAME, f"draws-{number}", options=options, after_move=check, check_leaks=False,
                          check_json=False, check_replay=False, stop=lambda t: t.state.data.get("hand_number", 0) > 2)
     assert check.checked["playerTurn", True] > 100 and check.checked["playerTurn", False] > 100
 

@@ -1,30 +1,19 @@
-"""The shared random-play test (issue "Tests"): seeded hands by random bots through the engine,
-checking after every move that the 52 cards are conserved, and after every hand that the card
-points total 100 (or a 200/0 double victory), calls score +/-100/200, totals and scores agree,
-and that a finished game ended at the target with the higher total. The harness checks replay
-equality and (where asked) that no view or notification shows a card a player may not see."""
-from collections import Counter
-
+"""The shared random-play test (issue "Tests"): seeded hands by random bots through the engine.
+The harness checks after every move the game's own invariants (games/dragon_phoenix/invariants.py:
+the 56 cards conserved, card points totalling 100 or a 200/0 double victory, totals and scores
+agreeing), replay equality and (where asked) that no view or notification shows a card a player
+may not see; these tests add after every hand that calls score +/-100/200 to the caller's team and
+that a finished game ended at the target with the higher total."""
 import pytest
 
 from framework.engine.testing import play_random_game
 from games.dragon_phoenix import GAME
-from games.dragon_phoenix.cards import DECK
 
 HANDS_PER_GAME = 8
-SORTED_DECK = sorted(DECK)
-
-
-def cards_in_play(data: dict) -> list[str]:
-    cards = [c for hand in data["hands"].values() for c in hand]
-    cards += [c for stock in data["stock"].values() for c in stock]
-    cards += [c for entry in data["trick"] for c in entry["cards"]]
-    cards += [c for pile in data["won"].values() for c in pile]
-    return cards + data["discard"]
 
 
 class HandChecks:
-    """Invariants after every move; counts the hands it has seen scored."""
+    """The rules of each hand's end, checked once per scored hand; counts the hands."""
 
     def __init__(self):
         self.hands = 0
@@ -33,9 +22,6 @@ class HandChecks:
 
     def __call__(self, table):
         data = table.state.data
-        if "hands" in data:
-            cards = sorted(cards_in_play(data))
-            assert cards == SORTED_DECK, f"cards not conserved: {Counter(cards) - Counter(DECK)}"
         last = data["last_hand"]
         if last is not None and last["hand_number"] != self.seen:
             self.seen = last["hand_number"]
@@ -44,11 +30,8 @@ class HandChecks:
     def check_hand(self, table, last):
         self.hands += 1
         seats = {str(p["id"]): seat for seat, p in enumerate(table.players)}
-        if last["double"] is None:
-            assert sum(last["cards"]) == 100, last
-        else:
+        if last["double"] is not None:
             self.double_victories += 1
-            assert sorted(last["cards"]) == [0, 200], last
         first = str(last["out"][0])
         bonus = [0, 0]
         for pid, call in last["calls_made"].items():
@@ -56,11 +39,7 @@ class HandChecks:
                 value = {"takeOff": 100, "highFlight": 200}[call]
                 bonus[seats[pid] % 2] += value if pid == first else -value
         assert last["calls"] == bonus
-        assert last["total"] == [last["cards"][t] + bonus[t] for t in (0, 1)]
         totals = table.state.data["totals"]
-        assert totals == last["totals"]
-        for pid, seat in seats.items():
-            assert table.state.scores[pid][0] == totals[seat % 2]
         if table.status == "finished":
             target = table.options["target"]
             assert max(totals) >= target and totals[0] != totals[1]
@@ -75,7 +54,7 @@ def stop_after(hands):
 def play(number, checks, **kwargs):
     options = {"target": 500} if number % 3 == 0 else {"wish": number % 5 != 1}
     # a string seed: the harness flags the seed's text in any view, and "6" is also a rank
-    return play_random_game(GAME, f"dp-{number}", options=options, invariants=checks, stop=stop_after(HANDS_PER_GAME),
+    return play_random_game(GAME, f"dp-{number}", options=options, after_move=checks, stop=stop_after(HANDS_PER_GAME),
                             **kwargs)
 
 

@@ -47,7 +47,7 @@ class DrawsMatchLegalActions:
 def test_random_action_draws_each_legal_move_with_its_weight_and_nothing_else():
     check = DrawsMatchLegalActions()
     for seed in range(6):
-        play_random_game(GAME, f"draws-{seed}", invariants=check, out_of_turn_rate=0, check_leaks=False,
+        play_random_game(GAME, f"draws-{seed}", after_move=check, out_of_turn_rate=0, check_leaks=False,
                          check_json=False, check_replay=False, stop=lambda table: table.move >= 400)
     for case in ("bidding", "chooseOption", "discard", "playerTurn", "nt-dragon-leads", "nt-dragon-follows"):
         assert check.seen[case] > 0, (case, check.seen)

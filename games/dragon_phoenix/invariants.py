@@ -1,0 +1,36 @@
+"""What holds after every move (`Game.broken_invariants`; the random-play test and `flask simulate`
+check it): the 56 cards each in one place, the last hand's card points total 100 (200 to 0 for a
+double victory, D19), a hand's total its card points plus its calls, and every player's score their
+team's running total."""
+from __future__ import annotations
+
+from framework.engine import cards_not_conserved
+
+from .cards import DECK
+
+
+def cards_in_play(data: dict) -> list[str]:
+    cards = [c for hand in data["hands"].values() for c in hand]
+    cards += [c for stock in data["stock"].values() for c in stock]
+    cards += [c for entry in data["trick"] for c in entry["cards"]]
+    cards += [c for pile in data["won"].values() for c in pile]
+    return cards + data["discard"]
+
+
+def broken(data: dict, scores_by_seat: list[int]) -> list[str]:
+    problems = []
+    if "hands" in data and (lost := cards_not_conserved(cards_in_play(data), DECK)):  # from the first deal on
+        problems.append(lost)
+    last = data["last_hand"]
+    if last is not None:
+        expected = [0, 200] if last["double"] is not None else None
+        if (sorted(last["cards"]) != expected) if expected else sum(last["cards"]) != 100:
+            problems.append(f"hand {last['hand_number']}: card points {last['cards']} do not total 100 (or 200 to 0)")
+        if last["total"] != [last["cards"][team] + last["calls"][team] for team in (0, 1)]:
+            problems.append(f"hand {last['hand_number']}: totals {last['total']} are not card points plus calls")
+        if data["totals"] != last["totals"]:
+            problems.append(f"running totals {data['totals']} are not those of the last hand {last['totals']}")
+    for seat, score in enumerate(scores_by_seat):
+        if score != data["totals"][seat % 2]:
+            problems.append(f"seat {seat} scores {score}, its team's total is {data['totals'][seat % 2]}")
+    return problems
