@@ -1,7 +1,8 @@
 """Issue #17: the hidden-information audit over HTTP. Seeded games of every registered game and of
 the tests' Climb are played through the API; at sampled moves every seat's player and a spectator
-(a stranger, at a private table) fetch the view, notifications, the push stream, `/log`, `/replay` and `/export`, and
-nothing they get may show a card hidden from them (tests/http_audit.py says what is checked).
+(a stranger, at a private table) fetch the view, their legal actions, notifications, the push stream,
+`/log`, `/replay` and `/export`, and nothing they get may show a card hidden from them
+(tests/http_audit.py says what is checked).
 The engine's own audit (tests/test_hidden_information.py) covers views and notifications of many
 more games; this one covers what the server adds on top."""
 import pytest

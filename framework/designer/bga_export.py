@@ -25,6 +25,7 @@ from .bga.options import game_options, options_of
 from .bga.php import php_string, php_value
 from .bga.project import Project, ProjectNameError, project_name
 from .bga.states import state_files
+from .bga_client_export import client_files
 
 __all__ = ["Exported", "ProjectNameError", "export_bga", "game_options", "make_project", "states_inc_php",
            "stats_json"]
@@ -99,7 +100,8 @@ To port by hand, each method names the Python it comes from and throws "Not port
 {port_states}
 - rule checks become `throw new \\Bga\\GameFramework\\UserException(...)` with the same sentences;
   notifications are sent as `Notifications.php` lists them.
-- the client (`{project}.js`): the plugin's `client.js` if it has one.
+- the client: `modules/js/Game.js` is the plugin's `client.js` with a bridge to BGA's `bga` (a skeleton
+  when it has none); what it cannot carry over is listed at its top.
 {notes}"""
 
 STATE_CLASSES = """- each State class in `modules/php/States/`: `getArgs()` is the state's `args()`,
@@ -129,7 +131,7 @@ def export_bga(game: type[Game], out: Path, *, name: str | None = None, legacy: 
     else:
         files[php + "Game.php"] = game_php(project)
         files.update(state_files(project))
-    # The client module (<project>.js and .css, in BGA's client format) joins this list here.
+    files.update(client_files(game, project.name))  # modules/js/Game.js and <project>.css
     notes = "".join(f"- {note}\n" for note in project.notes)
     files["README.md"] = README.format(
         title=game.title, project=project.name, name=game.name, module=game.__module__, version=game.version,

@@ -220,3 +220,16 @@ class Created(Schema):
 
 class GameList(Schema):
     games = fields.List(fields.Dict(), required=True)
+    development = fields.Boolean(metadata={"description": "development mode: hotseat tables, seeds, fixed deals"})
+
+
+class LegalAction(Schema):
+    count = fields.Integer(required=True)
+    arguments = fields.Dict(keys=fields.String(), values=fields.List(fields.Raw()), required=True)
+    truncated = fields.Boolean(required=True)
+
+
+class LegalActions(Schema):
+    move = fields.Integer(required=True)
+    listed = fields.Boolean(required=True, metadata={"description": "false: the game lists no legal moves here"})
+    actions = fields.Dict(keys=fields.String(), values=fields.Nested(LegalAction), required=True)

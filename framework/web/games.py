@@ -16,6 +16,7 @@ from framework.engine import Game
 from . import answers, schemas
 from .errors import ApiError
 from .openapi import documented
+from .tables import dev_mode
 
 bp = Blueprint("games", __name__, url_prefix="/api")
 
@@ -117,4 +118,4 @@ def drawn(game: type[Game], fmt: str) -> str:
 @documented("The game plugins", answer=(200, answers.GameList), public=True)
 def list_games():
     games = current_app.extensions["games"]
-    return jsonify({"games": [describe_game(g) for g in games.values()]})
+    return jsonify({"games": [describe_game(g) for g in games.values()], "development": dev_mode()})

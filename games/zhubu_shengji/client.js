@@ -47,7 +47,7 @@ function assignWilds(wildCards, slots) {
 }
 
 /** Every combination these cards can be read as (rules.readings). */
-export function readings(cards) {
+function readings(cards) {
   const n = cards.length;
   const naturals = cards.filter((c) => !isWild(c)), wilds = cards.filter(isWild);
   const bomb = bombOf(cards);
@@ -76,7 +76,7 @@ export function readings(cards) {
   return found;
 }
 
-export function beats(nw, old) {
+function beats(nw, old) {
   if (!old) return true;
   if (nw.kind === "bomb") return old.kind !== "bomb" || nw.top > old.top;
   return old.kind !== "bomb" && nw.width === old.width && nw.length === old.length && nw.top > old.top;
@@ -88,7 +88,7 @@ const stronger = (a, b) => {   // rules.strength: bombs, then top, then width
   return false;
 };
 
-export function comboName(c) {
+function comboName(c) {
   if (!c) return "";
   const { top, width, length } = c;
   if (c.kind === "bomb") return BOMB_TITLES[top];
@@ -179,356 +179,352 @@ function suggestPlay(hand, current) {
   return null;
 }
 
-// ----- module state --------------------------------------------------------------------------------
-let ctx = null;
-let root = null;
-let data = null;
-let selected = new Set();
-let readingIndex = 0;
-let busy = false;
-let auctionHistory = [];
-let lastHandScores = null;
-const els = {};
-
-function players() { return (ctx && ctx.players) || []; }
-function playerById(id) { return players().find((p) => String(p.id) === String(id)); }
-function opponentId() {
-  const other = players().find((p) => p.id !== ctx.me);
-  return other ? other.id : null;
-}
-function nameNode(id) {
-  const p = playerById(id);
-  if (!p) return h("span.zs-name", "?");
-  return h("span.zs-name", { style: `color:${seatColour(p.seat)}` }, p.id === ctx.me ? `${p.name} (you)` : p.name);
-}
-function state() { return ctx && ctx.view ? ctx.view.state : null; }
-function possible(name) {
-  const s = state();
-  return Boolean(s && !ctx.replay && ctx.view.table.status === "playing" && (s.possible_actions || []).includes(name));
-}
-function currentCombo() {
-  const trick = (data && data.trick) || [];
-  return trick.length ? trick[trick.length - 1].combo : null;
-}
-
-function cardEl(code, { small = false, selectable = false, hint = false } = {}) {
-  const r = rank(code), s = suit(code);
-  const classes = ["zs-card"];
-  if (small) classes.push("zs-small");
-  if (s === "D" || s === "H") classes.push("zs-red");
-  if (r === TWO) classes.push("zs-two");
-  if (r === JOKER) classes.push("zs-joker");
-  if (isWild(code)) classes.push("zs-wild");
-  if (points(code)) classes.push("zs-points");
-  const face = r === JOKER
-    ? [h("span.zs-rank", "★"), h("span.zs-suit", "JKR")]
-    : r === TWO
-      ? [h("span.zs-rank", "2"), h("span.zs-suit", SUIT_SYMBOL[String(code).slice(-1)]), h("span.zs-tag", "wild")]
-      : [h("span.zs-rank", RANK_NAME[r]), h("span.zs-suit", SUIT_SYMBOL[s])];
-  if (!selectable) {
-    return h("span", { class: classes.join(" "), title: cardLabel(code), dataset: { card: code } }, face,
-      h("span.visually-hidden", cardLabel(code)));
+// ----- the table -----------------------------------------------------------------------------------
+// The module's interface is BGA's (static/README.md): the shell makes this Game and gives it player_id, gamedatas,
+// statusBar, bgaPerformAction, isCurrentPlayerActive and the rest, as BGA's gamegui gives them.
+export class Game {
+  setup(gamedatas) {
+    this.data = gamedatas;
+    this.selected = new Set();
+    this.readingIndex = 0;
+    this.busy = false;
+    this.auctionHistory = [];
+    this.lastHandScores = null;
+    const els = this.els = {
+      info: h("div.zs-info"),
+      opponent: h("section.zs-opponent", { "aria-label": "Opponent" }),
+      auction: h("section.zs-auction", { "aria-label": "Bidding" }),
+      trick: h("section.zs-trick", { "aria-label": "Current trick" }),
+      last: h("section.zs-last", { "aria-label": "Last trick" }),
+      hand: h("section.zs-hand", { "aria-label": "Your hand" }),
+      summary: h("section.zs-summary", { "aria-label": "Hand summary" }),
+      history: h("section.zs-history", { "aria-label": "Hands played" }),
+    };
+    fill(this.getGameAreaElement(), h("div.zs-root", els.info, els.opponent, els.auction, els.trick, els.last, els.hand,
+      els.summary, els.history));
+    this.render();
+    this.setupNotifications();
   }
-  const on = selected.has(code);
-  if (on) classes.push("zs-selected");
-  if (hint) classes.push("zs-hint");
-  const el = h("div", {
-    class: classes.join(" "), tabindex: "0", role: "checkbox", "aria-checked": on ? "true" : "false",
-    "aria-label": `${cardLabel(code)}${hint ? ", suggested" : ""}`, title: cardLabel(code),
-    dataset: { card: code, hint: hint ? "1" : "0" },
-    on: {
-      click: () => toggle(code),
-      keydown: (event) => {
-        if (event.key === " " || event.key === "Spacebar") { event.preventDefault(); toggle(code); }
-        else if (event.key === "Enter") { event.preventDefault(); playSelected(); }
+
+  /** Our shell's extra hook: the view read after every move (on BGA, the notifications bring the changes). */
+  onGamedatasUpdate(gamedatas) {
+    this.data = gamedatas;
+    this.render();
+  }
+
+  onEnteringState() {}
+
+  onUpdateActionButtons() { this.renderButtons(); }
+
+  setupNotifications() { this.bgaSetupPromiseNotifications(); }
+
+  notif_newHand() { this.auctionHistory = []; this.lastHandScores = null; }
+  notif_bid(args) { this.auctionHistory.push({ player: args.player_id, bid: args.bid }); }
+  notif_passBid(args) { this.auctionHistory.push({ player: args.player_id, bid: null }); }
+  notif_handScored(args) { this.lastHandScores = args.scores || null; }
+
+  // ----- helpers -------------------------------------------------------------------------------------
+  state() { return this.data.gamestate; }
+  players() { return this.data.playerorder.map((id) => this.data.players[id]); }
+  opponentId() {
+    const other = this.players().find((p) => p.id !== this.player_id);
+    return other ? other.id : null;
+  }
+  nameNode(id) {
+    const p = this.data.players[id];
+    if (!p) return h("span.zs-name", "?");
+    return h("span.zs-name", { style: `color:${seatColour(p.seat)}` }, p.id === this.player_id ? `${p.name} (you)` : p.name);
+  }
+  possible(name) { return this.isCurrentPlayerActive() && this.state().possibleactions.includes(name); }
+  currentCombo() {
+    const trick = this.data.trick || [];
+    return trick.length ? trick[trick.length - 1].combo : null;
+  }
+
+  cardEl(code, { small = false, selectable = false, hint = false } = {}) {
+    const r = rank(code), s = suit(code);
+    const classes = ["zs-card"];
+    if (small) classes.push("zs-small");
+    if (s === "D" || s === "H") classes.push("zs-red");
+    if (r === TWO) classes.push("zs-two");
+    if (r === JOKER) classes.push("zs-joker");
+    if (isWild(code)) classes.push("zs-wild");
+    if (points(code)) classes.push("zs-points");
+    const face = r === JOKER
+      ? [h("span.zs-rank", "★"), h("span.zs-suit", "JKR")]
+      : r === TWO
+        ? [h("span.zs-rank", "2"), h("span.zs-suit", SUIT_SYMBOL[String(code).slice(-1)]), h("span.zs-tag", "wild")]
+        : [h("span.zs-rank", RANK_NAME[r]), h("span.zs-suit", SUIT_SYMBOL[s])];
+    if (!selectable) {
+      return h("span", { class: classes.join(" "), title: cardLabel(code), dataset: { card: code } }, face,
+        h("span.visually-hidden", cardLabel(code)));
+    }
+    const on = this.selected.has(code);
+    if (on) classes.push("zs-selected");
+    if (hint) classes.push("zs-hint");
+    return h("div", {
+      class: classes.join(" "), tabindex: "0", role: "checkbox", "aria-checked": on ? "true" : "false",
+      "aria-label": `${cardLabel(code)}${hint ? ", suggested" : ""}`, title: cardLabel(code),
+      dataset: { card: code, hint: hint ? "1" : "0" },
+      on: {
+        click: () => this.toggle(code),
+        keydown: (event) => {
+          if (event.key === " " || event.key === "Spacebar") { event.preventDefault(); this.toggle(code); }
+          else if (event.key === "Enter") { event.preventDefault(); this.playSelected(); }
+        },
       },
-    },
-  }, face);
-  return el;
-}
-
-function toggle(code) {
-  if (selected.has(code)) selected.delete(code); else selected.add(code);
-  readingIndex = 0;
-  renderHand(true);
-  renderButtons();
-}
-
-// ----- drawing -------------------------------------------------------------------------------------
-export function setup(rootEl, initialData, context) {
-  ctx = context;
-  root = rootEl;
-  data = initialData;
-  selected = new Set();
-  readingIndex = 0;
-  els.info = h("div.zs-info");
-  els.opponent = h("section.zs-opponent", { "aria-label": "Opponent" });
-  els.auction = h("section.zs-auction", { "aria-label": "Bidding" });
-  els.trick = h("section.zs-trick", { "aria-label": "Current trick" });
-  els.last = h("section.zs-last", { "aria-label": "Last trick" });
-  els.hand = h("section.zs-hand", { "aria-label": "Your hand" });
-  els.summary = h("section.zs-summary", { "aria-label": "Hand summary" });
-  els.history = h("section.zs-history", { "aria-label": "Hands played" });
-  fill(root, h("div.zs-root", els.info, els.opponent, els.auction, els.trick, els.last, els.hand, els.summary,
-    els.history));
-  render();
-}
-
-export function update(newData) {
-  data = newData;
-  render();
-}
-
-export function onEnteringState() {}
-
-function render() {
-  if (!data || !root) return;
-  const zroot = root.querySelector(".zs-root");
-  if (zroot && ctx.view) zroot.dataset.move = String(ctx.view.table.move);
-  const hand = data.hand || [];
-  selected = new Set([...selected].filter((c) => hand.includes(c)));
-  renderInfo();
-  renderOpponent();
-  renderAuction();
-  renderTrick();
-  renderLast();
-  renderHand(false);
-  renderSummary();
-  renderHistory();
-}
-
-function renderInfo() {
-  const parts = [h("span.zs-fact", `Hand ${data.hand_number} of ${data.hand_limit}`),
-    h("span.zs-fact", `Target ${data.target}`),
-    h("span.zs-fact", "Dealer: ", nameNode(data.dealer))];
-  if (data.bidding) parts.push(h("span.zs-fact", "Bidding variant"));
-  if (data.contract) {
-    parts.push(h("span.zs-fact.zs-contract", "Contract: ", nameNode(data.contract.bidder),
-      ` bids ${data.contract.bid} card${data.contract.bid === 1 ? "" : "s"}`));
+    }, face);
   }
-  fill(els.info, parts);
-}
 
-function renderOpponent() {
-  const opp = opponentId();
-  if (opp === null) { fill(els.opponent); return; }
-  const ids = players().map((p) => String(p.id));
-  const rows = ids.map((pid) => {
-    const size = (data.hand_sizes || {})[pid] ?? 0;
-    const wilds = (data.wilds || {})[pid] || [];
-    const mine = String(ctx.me) === pid;
-    const hidden = Math.max(0, size - wilds.length);
-    const dealer = String(data.dealer) === pid;
-    return h("div.zs-player", { dataset: { player: pid } },
-      h("div.zs-player-head", nameNode(pid), dealer ? h("span.zs-badge", "dealer") : null,
-        h("span.zs-count", { dataset: { count: size } }, `${size} card${size === 1 ? "" : "s"} in hand`),
-        h("span.zs-won", `won pile: ${(data.won_counts || {})[pid] ?? 0}`)),
-      h("div.zs-row", h("span.zs-label", mine ? "Your face-up wilds:" : "Face-up wilds:"),
-        wilds.length ? wilds.map((c) => cardEl(c, { small: true })) : h("span.muted", "none"),
-        !mine && hidden ? h("span.zs-backs", { title: `${hidden} hidden cards` },
-          Array.from({ length: Math.min(hidden, 17) }, () => h("span.zs-back")), h("span.zs-backs-n", `+${hidden} hidden`)) : null));
-  });
-  fill(els.opponent, h("h3", "Hands"), rows);
-}
-
-function renderAuction() {
-  const auction = data.auction;
-  if (!data.bidding || (!auction && !data.contract)) { fill(els.auction); return; }
-  const lines = [];
-  if (auction) {
-    lines.push(h("p.zs-bid-now", auction.bid === null || auction.bid === undefined
-      ? (auction.dealer_passed ? "The dealer passed: the non-dealer may make one bid." : "No bid yet.")
-      : ["Current bid: ", h("strong", String(auction.bid)), " by ", nameNode(auction.bidder)]));
+  toggle(code) {
+    if (this.selected.has(code)) this.selected.delete(code); else this.selected.add(code);
+    this.readingIndex = 0;
+    this.renderHand(true);
+    this.renderButtons();
   }
-  if (data.contract) lines.push(h("p", "Contract: ", nameNode(data.contract.bidder), ` must go out with the opponent holding ${data.contract.bid}+ cards.`));
-  if (auctionHistory.length) {
-    lines.push(h("ol.zs-bids", auctionHistory.map((b) => h("li", nameNode(b.player), b.bid ? ` bids ${b.bid}` : " passes"))));
+
+  // ----- drawing -------------------------------------------------------------------------------------
+  render() {
+    const hand = this.data.hand || [];
+    this.selected = new Set([...this.selected].filter((c) => hand.includes(c)));
+    this.renderInfo();
+    this.renderOpponent();
+    this.renderAuction();
+    this.renderTrick();
+    this.renderLast();
+    this.renderHand(false);
+    this.renderSummary();
+    this.renderHistory();
   }
-  const s = state();
-  if (s && s.name === "auction" && possible("bid")) {
-    const lowest = (s.args && s.args.lowest) || 1;
-    const select = h("select.zs-bid-select", { "aria-label": "Number of cards to bid" });
-    for (let n = lowest; n <= MAX_BID; n += 1) select.append(h("option", { value: String(n) }, String(n)));
-    lines.push(h("div.zs-bid-form", h("label", "Bid ", select, " cards"),
-      h("button.action-button", { type: "button", on: { click: () => act("bid", { cards: Number(select.value) }) } }, "Bid"),
-      h("span.muted", ` (at least ${lowest})`)));
+
+  renderInfo() {
+    const data = this.data;
+    const parts = [h("span.zs-fact", `Hand ${data.hand_number} of ${data.hand_limit}`),
+      h("span.zs-fact", `Target ${data.target}`),
+      h("span.zs-fact", "Dealer: ", this.nameNode(data.dealer))];
+    if (data.bidding) parts.push(h("span.zs-fact", "Bidding variant"));
+    if (data.contract) {
+      parts.push(h("span.zs-fact.zs-contract", "Contract: ", this.nameNode(data.contract.bidder),
+        ` bids ${data.contract.bid} card${data.contract.bid === 1 ? "" : "s"}`));
+    }
+    fill(this.els.info, parts);
   }
-  fill(els.auction, h("h3", "Bidding"), lines);
-}
 
-function playRow(play) {
-  const c = play.combo;
-  return h("li.zs-play", { dataset: { player: play.player_id } },
-    h("div.zs-play-who", nameNode(play.player_id), ": ", h("span.zs-combo", (play.combo_name || comboName(c)) + wildWords(c))),
-    h("div.zs-cards", play.cards.map((code) => cardEl(code, { small: true }))));
-}
-
-function renderTrick() {
-  const trick = data.trick || [];
-  const s = state();
-  let note = null;
-  if (!trick.length) {
-    const leading = s && ["playerTurn", "leadChoice"].includes(s.name) && ctx.view.table.status === "playing";
-    note = h("p.muted", leading && s.active_players.length === 1
-      ? ["No cards on the table: ", nameNode(s.active_players[0]), s.name === "leadChoice" ? " may lead or let the dealer lead." : " leads."]
-      : "No cards on the table.");
-  } else {
-    const top = trick[trick.length - 1].combo;
-    note = h("p.zs-to-beat", "To beat: ", h("strong", comboName(top)),
-      top.kind === "bomb" ? " (only a higher bomb)" : " (same type, higher top, or a bomb; one pass ends the trick)");
+  renderOpponent() {
+    const data = this.data;
+    if (this.opponentId() === null) { fill(this.els.opponent); return; }
+    const rows = this.data.playerorder.map(String).map((pid) => {
+      const size = (data.hand_sizes || {})[pid] ?? 0;
+      const wilds = (data.wilds || {})[pid] || [];
+      const mine = String(this.player_id) === pid;
+      const hidden = Math.max(0, size - wilds.length);
+      const dealer = String(data.dealer) === pid;
+      return h("div.zs-player", { dataset: { player: pid } },
+        h("div.zs-player-head", this.nameNode(pid), dealer ? h("span.zs-badge", "dealer") : null,
+          h("span.zs-count", { dataset: { count: size } }, `${size} card${size === 1 ? "" : "s"} in hand`),
+          h("span.zs-won", `won pile: ${(data.won_counts || {})[pid] ?? 0}`)),
+        h("div.zs-row", h("span.zs-label", mine ? "Your face-up wilds:" : "Face-up wilds:"),
+          wilds.length ? wilds.map((c) => this.cardEl(c, { small: true })) : h("span.muted", "none"),
+          !mine && hidden ? h("span.zs-backs", { title: `${hidden} hidden cards` },
+            Array.from({ length: Math.min(hidden, 17) }, () => h("span.zs-back")), h("span.zs-backs-n", `+${hidden} hidden`)) : null));
+    });
+    fill(this.els.opponent, h("h3", "Hands"), rows);
   }
-  fill(els.trick, h("h3", "Trick"), note, trick.length ? h("ol.zs-plays", trick.map(playRow)) : null);
-}
 
-function renderLast() {
-  const last = data.last_trick;
-  if (!last || !last.plays) { fill(els.last); return; }
-  const bomb = last.winner !== last.taker;
-  fill(els.last, h("details.zs-last-details", h("summary", "Last trick: won by ", nameNode(last.winner),
-    bomb ? [" with a bomb; its cards went to ", nameNode(last.taker)] : null),
-  h("ol.zs-plays", last.plays.map(playRow))));
-}
+  renderAuction() {
+    const data = this.data;
+    const auction = data.auction;
+    if (!data.bidding || (!auction && !data.contract)) { fill(this.els.auction); return; }
+    const lines = [];
+    if (auction) {
+      lines.push(h("p.zs-bid-now", auction.bid === null || auction.bid === undefined
+        ? (auction.dealer_passed ? "The dealer passed: the non-dealer may make one bid." : "No bid yet.")
+        : ["Current bid: ", h("strong", String(auction.bid)), " by ", this.nameNode(auction.bidder)]));
+    }
+    if (data.contract) {
+      lines.push(h("p", "Contract: ", this.nameNode(data.contract.bidder),
+        ` must go out with the opponent holding ${data.contract.bid}+ cards.`));
+    }
+    if (this.auctionHistory.length) {
+      lines.push(h("ol.zs-bids", this.auctionHistory.map((b) => h("li", this.nameNode(b.player), b.bid ? ` bids ${b.bid}` : " passes"))));
+    }
+    const s = this.state();
+    if (s.name === "auction" && this.possible("bid")) {
+      const lowest = (s.args && s.args.lowest) || 1;
+      const select = h("select.zs-bid-select", { "aria-label": "Number of cards to bid" });
+      for (let n = lowest; n <= MAX_BID; n += 1) select.append(h("option", { value: String(n) }, String(n)));
+      lines.push(h("div.zs-bid-form", h("label", "Bid ", select, " cards"),
+        h("button.action-button", { type: "button", on: { click: () => this.act("bid", { cards: Number(select.value) }) } }, "Bid"),
+        h("span.muted", ` (at least ${lowest})`)));
+    }
+    fill(this.els.auction, h("h3", "Bidding"), lines);
+  }
 
-function renderHand(keepFocus) {
-  const focusedCode = keepFocus || (document.activeElement && els.hand.contains(document.activeElement))
-    ? document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card : null;
-  const hand = data.hand || [];
-  const s = state();
-  const myPlay = possible("playCards");
-  const hint = myPlay ? new Set(suggestPlay(hand, currentCombo()) || []) : new Set();
-  const handPoints = cardPoints(hand);
-  const selection = [...selected];
-  const parts = [h("h3", "Your hand ", h("span.zs-count", `(${hand.length} cards, ${handPoints} points)`))];
-  parts.push(h("div.zs-cards.zs-hand-cards", { role: "group", "aria-label": "Your cards: Space selects, Enter plays" },
-    hand.map((c) => cardEl(c, { selectable: !ctx.replay, hint: hint.has(c) }))));
-  parts.push(h("p.zs-hint-note.muted", hint.size && myPlay ? [h("span.zs-dot-hint", "●"), " a play you can make now; "] : null,
-    h("span.zs-dot-points", "●"), " a card worth points (7 9 J K: 2, a 2: 6, a joker: 12)."));
-  if (selection.length) {
-    const options = playableReadings(selection, s && s.name === "playerTurn" ? currentCombo() : null);
-    if (!options.length) {
-      const any = readings(selection);
-      parts.push(h("p.zs-reading.zs-bad", any.length
-        ? `Selected: ${comboName(any[0])}, which does not beat ${comboName(currentCombo())}.`
-        : "Selected cards are not a set, a run or a bomb."));
-    } else if (options.length === 1) {
-      parts.push(h("p.zs-reading", "Selected: ", h("strong", comboName(options[0]) + wildWords(options[0]))));
+  playRow(play) {
+    const c = play.combo;
+    return h("li.zs-play", { dataset: { player: play.player_id } },
+      h("div.zs-play-who", this.nameNode(play.player_id), ": ", h("span.zs-combo", (play.combo_name || comboName(c)) + wildWords(c))),
+      h("div.zs-cards", play.cards.map((code) => this.cardEl(code, { small: true }))));
+  }
+
+  renderTrick() {
+    const trick = this.data.trick || [];
+    const s = this.state();
+    let note = null;
+    if (!trick.length) {
+      const leader = ["playerTurn", "leadChoice"].includes(s.name) ? this.getActivePlayerId() : null;
+      note = h("p.muted", leader !== null
+        ? ["No cards on the table: ", this.nameNode(leader), s.name === "leadChoice" ? " may lead or let the dealer lead." : " leads."]
+        : "No cards on the table.");
     } else {
-      if (readingIndex >= options.length) readingIndex = 0;
-      const group = h("fieldset.zs-readings", h("legend", "What the wilds stand for:"),
-        options.map((r, i) => h("label.zs-choice", h("input", { type: "radio", name: "zs-reading", value: String(i),
-          checked: i === readingIndex, on: { change: () => { readingIndex = i; renderButtons(); } } }),
-        ` ${comboName(r)}${wildWords(r)}${i === 0 ? " (default)" : ""}`)));
-      parts.push(group);
+      const top = trick[trick.length - 1].combo;
+      note = h("p.zs-to-beat", "To beat: ", h("strong", comboName(top)),
+        top.kind === "bomb" ? " (only a higher bomb)" : " (same type, higher top, or a bomb; one pass ends the trick)");
+    }
+    fill(this.els.trick, h("h3", "Trick"), note, trick.length ? h("ol.zs-plays", trick.map((play) => this.playRow(play))) : null);
+  }
+
+  renderLast() {
+    const last = this.data.last_trick;
+    if (!last || !last.plays) { fill(this.els.last); return; }
+    const bomb = last.winner !== last.taker;
+    fill(this.els.last, h("details.zs-last-details", h("summary", "Last trick: won by ", this.nameNode(last.winner),
+      bomb ? [" with a bomb; its cards went to ", this.nameNode(last.taker)] : null),
+    h("ol.zs-plays", last.plays.map((play) => this.playRow(play)))));
+  }
+
+  renderHand(keepFocus) {
+    const els = this.els;
+    const focusedCode = keepFocus || (document.activeElement && els.hand.contains(document.activeElement))
+      ? document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card : null;
+    const hand = this.data.hand || [];
+    const s = this.state();
+    const myPlay = this.possible("playCards");
+    const hint = myPlay ? new Set(suggestPlay(hand, this.currentCombo()) || []) : new Set();
+    const selection = [...this.selected];
+    const parts = [h("h3", "Your hand ", h("span.zs-count", `(${hand.length} cards, ${cardPoints(hand)} points)`))];
+    parts.push(h("div.zs-cards.zs-hand-cards", { role: "group", "aria-label": "Your cards: Space selects, Enter plays" },
+      hand.map((c) => this.cardEl(c, { selectable: !this.isSpectator, hint: hint.has(c) }))));
+    parts.push(h("p.zs-hint-note.muted", hint.size && myPlay ? [h("span.zs-dot-hint", "●"), " a play you can make now; "] : null,
+      h("span.zs-dot-points", "●"), " a card worth points (7 9 J K: 2, a 2: 6, a joker: 12)."));
+    if (selection.length) {
+      const current = s.name === "playerTurn" ? this.currentCombo() : null;
+      const options = playableReadings(selection, current);
+      if (!options.length) {
+        const any = readings(selection);
+        parts.push(h("p.zs-reading.zs-bad", any.length
+          ? `Selected: ${comboName(any[0])}, which does not beat ${comboName(this.currentCombo())}.`
+          : "Selected cards are not a set, a run or a bomb."));
+      } else if (options.length === 1) {
+        parts.push(h("p.zs-reading", "Selected: ", h("strong", comboName(options[0]) + wildWords(options[0]))));
+      } else {
+        if (this.readingIndex >= options.length) this.readingIndex = 0;
+        parts.push(h("fieldset.zs-readings", h("legend", "What the wilds stand for:"),
+          options.map((r, i) => h("label.zs-choice", h("input", { type: "radio", name: "zs-reading", value: String(i),
+            checked: i === this.readingIndex, on: { change: () => { this.readingIndex = i; this.renderButtons(); } } }),
+          ` ${comboName(r)}${wildWords(r)}${i === 0 ? " (default)" : ""}`))));
+      }
+    }
+    fill(els.hand, parts);
+    if (focusedCode) {
+      const again = els.hand.querySelector(`[data-card="${CSS.escape(focusedCode)}"]`);
+      if (again) again.focus();
     }
   }
-  fill(els.hand, parts);
-  if (focusedCode) {
-    const again = els.hand.querySelector(`[data-card="${CSS.escape(focusedCode)}"]`);
-    if (again) again.focus();
+
+  resultRows(result) {
+    const ids = this.data.playerorder.map(String);
+    const wentOut = String(result.went_out);
+    const row = (label, values) => h("tr", h("th", { scope: "row" }, label), ids.map((pid) => h("td", values(pid))));
+    const rows = [
+      row("Going out", (pid) => (pid === wentOut ? `${result.going_out} (S(${result.cards_left}))` : "0")),
+      row("Trick card points", (pid) => String((result.trick_points || {})[pid] ?? 0)),
+      row("Opponent's hand + undealt points", (pid) => (pid === wentOut ? String(result.leftover_points) : "0")),
+    ];
+    if (result.bid) {
+      const bid = result.bid;
+      const getter = bid.success ? String(bid.bidder) : ids.find((pid) => pid !== String(bid.bidder));
+      rows.push(row(`Bid of ${bid.bid} ${bid.success ? "made" : "failed"}`, (pid) => (pid === getter ? `+${bid.amount}` : "0")));
+    }
+    rows.push(h("tr.zs-total", h("th", { scope: "row" }, "This hand"),
+      ids.map((pid) => h("td", { dataset: { player: pid } }, String((result.total || {})[pid] ?? 0)))));
+    if (this.lastHandScores) rows.push(row("Score after the hand", (pid) => String(this.lastHandScores[pid] ?? "")));
+    return h("table.zs-result", h("thead", h("tr", h("th", { scope: "col" }, ""),
+      ids.map((pid) => h("th", { scope: "col" }, this.nameNode(pid))))), h("tbody", rows));
+  }
+
+  renderSummary() {
+    const reveal = this.data.reveal;
+    if (!reveal || !reveal.result) { fill(this.els.summary); return; }
+    const result = reveal.result;
+    const remaining = Object.entries(reveal.hands || {});
+    const n = result.cards_left;
+    fill(this.els.summary, h("h3", `Hand ${this.data.hand_number} summary`),
+      h("p.zs-went-out", this.nameNode(result.went_out), ` went out with ${n} card${n === 1 ? "" : "s"} left in the opponent's hand: `,
+        h("strong", `S(${n}) = 17×${n} − ${n}×${n - 1}/2 = ${result.going_out}`)),
+      this.resultRows(result),
+      remaining.map(([pid, cards]) => h("div.zs-row", h("span.zs-label", "Left in ", this.nameNode(pid), "'s hand:"),
+        cards.length ? cards.map((c) => this.cardEl(c, { small: true })) : h("span.muted", "none"))),
+      h("div.zs-row", h("span.zs-label", `Undealt (${cardPoints(reveal.undealt)} points):`),
+        (reveal.undealt || []).map((c) => this.cardEl(c, { small: true }))));
+  }
+
+  renderHistory() {
+    const history = this.data.history || [];
+    if (!history.length) { fill(this.els.history); return; }
+    const ids = this.data.playerorder.map(String);
+    fill(this.els.history, h("details.zs-history-details", h("summary", `Hands played: ${history.length}`),
+      h("table.zs-result", h("thead", h("tr", h("th", { scope: "col" }, "Hand"), h("th", { scope: "col" }, "Went out"),
+        ids.map((pid) => h("th", { scope: "col" }, this.nameNode(pid))))),
+      h("tbody", history.map((r, i) => h("tr", h("td", String(i + 1)),
+        h("td", this.nameNode(r.went_out), ` (${r.cards_left} left)`),
+        ids.map((pid) => h("td", String((r.total || {})[pid] ?? 0)))))))));
+  }
+
+  // ----- actions -------------------------------------------------------------------------------------
+  async act(name, args = {}) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await this.bgaPerformAction(name, args);
+      if (name === "playCards") { this.selected = new Set(); this.readingIndex = 0; this.render(); }
+    } catch {
+      // refused: the shell says why, the selection stays
+    } finally {
+      this.busy = false;
+      this.renderButtons();
+    }
+  }
+
+  playSelected() {
+    if (!this.possible("playCards") || !this.selected.size) return;
+    const cards = (this.data.hand || []).filter((c) => this.selected.has(c));
+    const s = this.state();
+    const options = playableReadings(cards, s.name === "playerTurn" ? this.currentCombo() : null);
+    const args = { cards };
+    if (options.length > 1 && this.readingIndex > 0 && options[this.readingIndex]) {
+      const wilds = options[this.readingIndex].wilds || {};
+      if (Object.keys(wilds).length) args.wilds = wilds;
+    }
+    this.act("playCards", args);
+  }
+
+  renderButtons() {
+    const bar = this.statusBar;
+    bar.removeActionButtons();
+    if (this.possible("playCards")) {
+      const n = this.selected.size;
+      bar.addActionButton(n ? `Play ${n} card${n === 1 ? "" : "s"}` : "Play", () => this.playSelected(),
+        { id: "zs-play", disabled: !n || this.busy });
+      if (n) {
+        bar.addActionButton("Clear selection", () => {
+          this.selected = new Set(); this.readingIndex = 0; this.renderHand(false); this.renderButtons();
+        }, { color: "secondary" });
+      }
+    }
+    if (this.possible("pass")) bar.addActionButton("Pass", () => this.act("pass"), { id: "zs-pass", color: "secondary" });
+    if (this.possible("letDealerLead")) bar.addActionButton("Let the dealer lead", () => this.act("letDealerLead"), { color: "secondary" });
+    if (this.possible("passBid")) bar.addActionButton("Pass (no bid)", () => this.act("passBid"), { color: "secondary" });
+    if (this.possible("nextHand")) bar.addActionButton("Next hand", () => this.act("nextHand"), { id: "zs-next" });
   }
 }
-
-function resultRows(result) {
-  const ids = players().map((p) => String(p.id));
-  const wentOut = String(result.went_out);
-  const row = (label, values) => h("tr", h("th", { scope: "row" }, label), ids.map((pid) => h("td", values(pid))));
-  const rows = [
-    row("Going out", (pid) => (pid === wentOut ? `${result.going_out} (S(${result.cards_left}))` : "0")),
-    row("Trick card points", (pid) => String((result.trick_points || {})[pid] ?? 0)),
-    row("Opponent's hand + undealt points", (pid) => (pid === wentOut ? String(result.leftover_points) : "0")),
-  ];
-  if (result.bid) {
-    const bid = result.bid;
-    const getter = bid.success ? String(bid.bidder) : ids.find((pid) => pid !== String(bid.bidder));
-    rows.push(row(`Bid of ${bid.bid} ${bid.success ? "made" : "failed"}`, (pid) => (pid === getter ? `+${bid.amount}` : "0")));
-  }
-  rows.push(h("tr.zs-total", h("th", { scope: "row" }, "This hand"),
-    ids.map((pid) => h("td", { dataset: { player: pid } }, String((result.total || {})[pid] ?? 0)))));
-  if (lastHandScores) rows.push(row("Score after the hand", (pid) => String(lastHandScores[pid] ?? "")));
-  return h("table.zs-result", h("thead", h("tr", h("th", { scope: "col" }, ""), ids.map((pid) => h("th", { scope: "col" }, nameNode(pid))))),
-    h("tbody", rows));
-}
-
-function renderSummary() {
-  const reveal = data.reveal;
-  if (!reveal || !reveal.result) { fill(els.summary); return; }
-  const result = reveal.result;
-  const remaining = Object.entries(reveal.hands || {});
-  fill(els.summary, h("h3", `Hand ${data.hand_number} summary`),
-    h("p.zs-went-out", nameNode(result.went_out), ` went out with ${result.cards_left} card${result.cards_left === 1 ? "" : "s"} left in the opponent's hand: `,
-      h("strong", `S(${result.cards_left}) = 17×${result.cards_left} − ${result.cards_left}×${result.cards_left - 1}/2 = ${result.going_out}`)),
-    resultRows(result),
-    remaining.map(([pid, cards]) => h("div.zs-row", h("span.zs-label", "Left in ", nameNode(pid), "'s hand:"),
-      cards.length ? cards.map((c) => cardEl(c, { small: true })) : h("span.muted", "none"))),
-    h("div.zs-row", h("span.zs-label", `Undealt (${cardPoints(reveal.undealt)} points):`),
-      (reveal.undealt || []).map((c) => cardEl(c, { small: true }))));
-}
-
-function renderHistory() {
-  const history = data.history || [];
-  if (!history.length) { fill(els.history); return; }
-  const ids = players().map((p) => String(p.id));
-  fill(els.history, h("details.zs-history-details", h("summary", `Hands played: ${history.length}`),
-    h("table.zs-result", h("thead", h("tr", h("th", { scope: "col" }, "Hand"), h("th", { scope: "col" }, "Went out"),
-      ids.map((pid) => h("th", { scope: "col" }, nameNode(pid))))),
-    h("tbody", history.map((r, i) => h("tr", h("td", String(i + 1)),
-      h("td", nameNode(r.went_out), ` (${r.cards_left} left)`),
-      ids.map((pid) => h("td", String((r.total || {})[pid] ?? 0)))))))));
-}
-
-// ----- actions -------------------------------------------------------------------------------------
-async function act(name, args = {}) {
-  if (busy) return false;
-  busy = true;
-  try {
-    const ok = await ctx.perform(name, args);
-    if (ok && name === "playCards") { selected = new Set(); readingIndex = 0; render(); }
-    return ok;
-  } finally {
-    busy = false;
-    renderButtons();
-  }
-}
-
-function playSelected() {
-  if (!possible("playCards") || !selected.size) return;
-  const cards = (data.hand || []).filter((c) => selected.has(c));
-  const s = state();
-  const options = playableReadings(cards, s && s.name === "playerTurn" ? currentCombo() : null);
-  const args = { cards };
-  if (options.length > 1 && readingIndex > 0 && options[readingIndex]) {
-    const wilds = options[readingIndex].wilds || {};
-    if (Object.keys(wilds).length) args.wilds = wilds;
-  }
-  act("playCards", args);
-}
-
-function renderButtons() {
-  if (!ctx || ctx.replay) return;
-  ctx.clearActionButtons();
-  const s = state();
-  if (!s) return;
-  if (possible("playCards")) {
-    const n = selected.size;
-    const play = ctx.addActionButton(n ? `Play ${n} card${n === 1 ? "" : "s"}` : "Play", playSelected, { id: "zs-play" });
-    play.disabled = !n || busy;
-    if (n) ctx.addActionButton("Clear selection", () => { selected = new Set(); readingIndex = 0; renderHand(false); renderButtons(); },
-      { className: "secondary" });
-  }
-  if (possible("pass")) ctx.addActionButton("Pass", () => act("pass"), { id: "zs-pass", className: "secondary" });
-  if (possible("letDealerLead")) ctx.addActionButton("Let the dealer lead", () => act("letDealerLead"), { className: "secondary" });
-  if (possible("passBid")) ctx.addActionButton("Pass (no bid)", () => act("passBid"), { className: "secondary" });
-  if (possible("nextHand")) ctx.addActionButton("Next hand", () => act("nextHand"), { id: "zs-next" });
-}
-
-export function onUpdateActionButtons() {
-  renderButtons();
-}
-
-// ----- notifications -------------------------------------------------------------------------------
-export const notifications = {
-  newHand() { auctionHistory = []; lastHandScores = null; },
-  bid(notif) { auctionHistory.push({ player: notif.args.player_id, bid: notif.args.bid }); },
-  passBid(notif) { auctionHistory.push({ player: notif.args.player_id, bid: null }); },
-  handScored(notif) { lastHandScores = notif.args.scores || null; },
-};

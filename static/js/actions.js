@@ -1,9 +1,11 @@
-// The actions panel: the game module's buttons, a generic form per possible action, the error line, and sending an
-// action with the move on screen. What the player typed survives redraws and refusals: drafts are kept per action
-// and the focus and caret are put back.
+// The actions panel: the game module's buttons (its statusBar), a generic form per action the player may send now,
+// the error line, and sending an action with the move on screen. What the player typed survives redraws and refusals:
+// drafts are kept per action and the focus and caret are put back.
 import { api, ApiError } from "./api.js";
 import { fill, h } from "./dom.js";
-import { actionForm, suggestionsFrom } from "./generic.js";
+import { actionForm } from "./generic.js";
+
+const COLOURS = { primary: "", secondary: "secondary", alert: "alert" };   // statusBar.addActionButton's `color`
 
 export class ActionPanel {
   /** page: {view() (the view on screen), refreshNow(), applyAnswer(answer) (a move's notifications, then its view)}. */
@@ -12,52 +14,73 @@ export class ActionPanel {
     this.game = game;
     this.page = page;
     this.drafts = {};        // action -> {field: what was typed}: survives re-renders and 409s
+    this.legal = null;       // {move, status, answer}: the player's legal actions, once asked for this move
     this.error = h("p.action-error", { role: "alert", hidden: true });
     this.buttons = h("div.action-buttons");
     this.forms = h("div.generic-forms");
+    this.folded = h("details.generic-details", { on: { toggle: () => { if (this.folded.open) this.showForms(); } } },
+      h("summary", "All actions (generic forms)"));
     this.panel = h("section.actions", { "aria-label": "Actions" }, this.error, this.buttons, this.forms);
   }
 
-  /** drawModuleButtons(): the module's onUpdateActionButtons, true when it has one (the forms then fold away). */
+  /** drawModuleButtons(): the module's onUpdateActionButtons, true when it has one (the forms then fold away, and are
+   * made only when unfolded). */
   render(view, drawModuleButtons) {
-    const { state, table } = view;
-    const possible = table.status === "playing" && state ? state.possible_actions || [] : [];
-    const focused = document.activeElement;
-    const focusKey = focused && this.forms.contains(focused) ? focused.dataset.key || focused.id : null;
-    const caret = focusKey && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
-
+    this.view = view;
     fill(this.buttons);
-    const handled = drawModuleButtons();
-
-    const suggestions = suggestionsFrom(state);
-    const forms = possible.map((name) => {
-      const spec = (this.game.actions || {})[name] || { arguments: {} };
-      this.drafts[name] = this.drafts[name] || {};
-      return actionForm(name, spec, {
-        draft: this.drafts[name], suggestions, outOfTurn: Boolean(spec.out_of_turn),
-        onSubmit: (args) => this.perform(name, args),
-      });
-    });
-    if (handled) {
-      fill(this.forms, forms.length ? h("details.generic-details", h("summary", "All actions (generic forms)"), forms) : null);
-    } else {
-      fill(this.forms, forms.length ? forms : (table.status === "playing" ? h("p.muted", "Nothing to do for now.") : null));
+    this.handled = drawModuleButtons();
+    if (!this.possible().length) {
+      fill(this.forms, view.table.status === "playing" && !this.handled ? h("p.muted", "Nothing to do for now.") : null);
+      return;
     }
-    if (focusKey) {
-      const again = [...this.forms.querySelectorAll("[data-key], [id]")]
-        .find((el) => (el.dataset.key || el.id) === focusKey)
-        || this.forms.querySelector("input, select, textarea, button");   // keyboard users stay in the actions
-      if (again) {
-        again.focus();
-        if (caret && "setSelectionRange" in again) {
-          try { again.setSelectionRange(caret[0], caret[1]); } catch { /* not a text input */ }
-        }
-      }
+    if (this.handled) {
+      if (this.folded.parentNode !== this.forms) fill(this.forms, this.folded);
+      if (this.folded.open) this.showForms();
+    } else {
+      this.showForms();
     }
   }
 
+  possible() {
+    const { state, table } = this.view;
+    return table.status === "playing" && state ? state.possible_actions || [] : [];
+  }
+
+  /** A form for each possible action the player has a legal move for (every possible one when the game lists none),
+   * its quick picks the values its fields take in those moves. Asked of the server once per move. */
+  async showForms() {
+    const view = this.view;
+    const legal = await this.legalActions(view);
+    if (view !== this.view) return;                 // a newer view is being shown
+    const possible = this.possible();
+    const names = legal && legal.listed ? possible.filter((name) => name in legal.actions) : possible;
+    const forms = names.map((name) => {
+      const spec = (this.game.actions || {})[name] || { arguments: {} };
+      this.drafts[name] = this.drafts[name] || {};
+      return actionForm(name, spec, {
+        draft: this.drafts[name], values: (legal && legal.actions[name] && legal.actions[name].arguments) || {},
+        outOfTurn: Boolean(spec.out_of_turn), onSubmit: (args) => this.perform(name, args),
+      });
+    });
+    const shown = forms.length ? forms : [h("p.muted", "Nothing to do for now.")];
+    const target = this.handled ? this.folded : this.forms;
+    const focus = focusIn(target);
+    if (this.handled) fill(this.folded, this.folded.querySelector("summary"), shown);
+    else fill(this.forms, shown);
+    focus.restore(target);
+  }
+
+  /** The player's legal actions at this view's move (null when the server could not say: every possible action). */
+  async legalActions(view) {
+    const key = `${view.table.move}:${view.table.status}`;
+    if (!this.legal || this.legal.key !== key) {
+      this.legal = { key, answer: api.legalActions(this.tableId).catch(() => null) };
+    }
+    return this.legal.answer;
+  }
+
   /** Send an action with the move last seen; the answer's notifications and view are applied without another
-   * request. On 409 the view is refreshed and the drafts stay. */
+   * request. On 409 the view is refreshed and the drafts stay. True when accepted, else the refusal (an Error). */
   async perform(name, args) {
     this.showError(null);
     let answer;
@@ -73,7 +96,7 @@ export class ActionPanel {
       } else {
         this.showError(err.message);
       }
-      return false;
+      return err;
     }
     await this.page.applyAnswer(answer);
     return true;
@@ -90,9 +113,11 @@ export class ActionPanel {
     setTimeout(() => note.remove(), 4000);
   }
 
-  addButton(label, callback, { id, className } = {}) {
-    const button = h("button.action-button", { type: "button", id, class: className ? `action-button ${className}` : undefined },
-      label);
+  /** BGA's statusBar.addActionButton(label, callback, {id, color, classes, disabled, title}). */
+  addButton(label, callback, { id, color = "primary", classes = [], disabled = false, title } = {}) {
+    const extra = Array.isArray(classes) ? classes : String(classes).split(/\s+/);
+    const names = ["action-button", COLOURS[color] ?? "", ...extra].filter(Boolean).join(" ");
+    const button = h("button", { type: "button", id, class: names, disabled, title }, label);
     button.addEventListener("click", callback);
     this.buttons.append(button);
     return button;
@@ -101,4 +126,23 @@ export class ActionPanel {
   clearButtons() {
     fill(this.buttons);
   }
+}
+
+/** Where the focus and caret were inside `root` (forms are rebuilt under the player's fingers): put back after. */
+function focusIn(root) {
+  const focused = document.activeElement;
+  const key = focused && root.contains(focused) ? focused.dataset.key || focused.id : null;
+  const caret = key && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
+  return {
+    restore(again) {
+      if (!key) return;
+      const el = [...again.querySelectorAll("[data-key], [id]")].find((e) => (e.dataset.key || e.id) === key)
+        || again.querySelector("input, select, textarea, button");   // keyboard users stay in the actions
+      if (!el) return;
+      el.focus();
+      if (caret && "setSelectionRange" in el) {
+        try { el.setSelectionRange(caret[0], caret[1]); } catch { /* not a text input */ }
+      }
+    },
+  };
 }

@@ -114,6 +114,7 @@ export const api = {
   chat: (id, after) => request("GET", `/api/tables/${id}/chat?after=${after}`),
   say: (id, text) => request("POST", `/api/tables/${id}/chat`, { text }),
   notifications: (id, after) => request("GET", withAs(id, `/api/tables/${id}/notifications?after=${after}`)),
+  legalActions: (id) => request("GET", withAs(id, `/api/tables/${id}/legal-actions`)),
   replay: (id, move, seat) => {
     const query = new URLSearchParams();
     if (move !== null && move !== undefined) query.set("move", move);
@@ -123,13 +124,20 @@ export const api = {
 };
 
 let gamesCache = null;
-/** The game list from /api/games, fetched once per page: {name: game}. */
-export async function gameCatalog() {
-  if (!gamesCache) {
-    gamesCache = api.games().then((body) => Object.fromEntries(body.games.map((g) => [g.name, g])))
-      .catch((err) => { gamesCache = null; throw err; });
-  }
+/** The game list from /api/games, fetched once per page. */
+function gameList() {
+  if (!gamesCache) gamesCache = api.games().catch((err) => { gamesCache = null; throw err; });
   return gamesCache;
+}
+
+/** The games served: {name: game}. */
+export async function gameCatalog() {
+  return Object.fromEntries((await gameList()).games.map((g) => [g.name, g]));
+}
+
+/** The server runs in development mode: hotseat tables, chosen seeds and fixed deals. */
+export async function developmentMode() {
+  return Boolean((await gameList()).development);
 }
 
 const routeProbes = new Map();

@@ -1,6 +1,6 @@
 // The shell: routing by URL hash, the header, login, lobby and "my games". The table page and the replay viewer
 // live in table.js and replay.js.
-import { api, botsAvailable, gameCatalog, privateTablesAvailable, session } from "./api.js";
+import { api, botsAvailable, developmentMode, gameCatalog, privateTablesAvailable, session } from "./api.js";
 import { resultLine, timeLeft } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
@@ -161,7 +161,8 @@ async function showLobby() {
     error.textContent = err.message;
     return;
   }
-  const [bots, privateTables] = await Promise.all([botsAvailable(), privateTablesAvailable()]);
+  const [bots, privateTables, development] = await Promise.all([botsAvailable(), privateTablesAvailable(),
+    developmentMode()]);
   if (ctl.stopped) return;   // left the page while it loaded
   const refresh = async () => {
     try {
@@ -191,7 +192,7 @@ async function showLobby() {
       error.textContent = err.message;
     }
   };
-  fill(createBox, h("h2", "New table"), createForm(catalog, error, privateTables),
+  fill(createBox, h("h2", "New table"), createForm(catalog, error, privateTables, development),
     privateTables ? joinByCodeForm(error) : null);
   await refresh();
   ctl.every(5000, refresh);
@@ -215,7 +216,7 @@ function joinByCodeForm(error) {
   h("button.secondary", { type: "submit" }, "Join with the code"));
 }
 
-function createForm(catalog, error, privateTables) {
+function createForm(catalog, error, privateTables, development) {
   const games = Object.values(catalog);
   const select = h("select#new-game", { name: "game" }, games.map((g) => h("option", { value: g.name }, g.title)));
   const players = h("select#new-players", { name: "players" });
@@ -257,6 +258,12 @@ function createForm(catalog, error, privateTables) {
     h("div.field", h("label", { for: "new-turn-hours" }, "Hours per turn (0: no limit)"), turnHours),
     h("div.field.field-checkbox", isPrivate, h("label", { for: "new-private" }, "Private (join by invitation code)")),
   ] : [];
+  // Development mode: one browser plays every seat (the table starts at once; the page switches seats).
+  const hotseat = h("input#new-hotseat", { type: "checkbox" });
+  if (development) {
+    extras.push(h("div.field.field-checkbox", hotseat,
+      h("label", { for: "new-hotseat" }, "Hotseat: play every seat from this browser (development)")));
+  }
   return h("form", { on: { submit: async (e) => {
     e.preventDefault();
     const options = {};
@@ -265,6 +272,7 @@ function createForm(catalog, error, privateTables) {
       if (value !== undefined) options[name] = value;
     }
     const body = { game: select.value, players: parseInt(players.value, 10), options };
+    if (hotseat.checked) body.hotseat = true;
     if (privateTables) {
       body.private = isPrivate.checked;
       if (turnHours.value !== "") body.turn_hours = parseInt(turnHours.value, 10);

@@ -1,82 +1,129 @@
-// The game's own client module on the table page (static/README.md): its setup and state hooks around each new view,
-// its notification handlers, and the generic renderer when there is no module or its setup fails.
+// The game's client module on a page (static/README.md): its Game made once the table has started, setup, the state
+// hooks around each new view, its notification handlers; the generic renderer when there is no module or setup fails.
 import { fill } from "./dom.js";
+import { gamedatasOf, gameguiMembers, makeGame } from "./gamegui.js";
 import { renderGenericArea } from "./generic.js";
 
 export class GameHost {
-  /** module: the game's client module or null; area: the game area; ctx: what setup and the handlers are given. */
-  constructor(module, area, ctx) {
+  /** page: what the Game's members are built on (gamegui.js, gameguiMembers), but the area, the player and `subscribe`. */
+  constructor(module, area, page, gameName) {
     this.module = module;
     this.area = area;
-    this.ctx = ctx;
-    this.ready = false;     // setup ran
-    if (module) warnAboutOtherHandlerForms(module, ctx.game.name || ctx.game.title);
+    this.page = page;
+    this.gameName = gameName;
+    this.game = null;           // made on the first view with a state: the player it is for is known then
+    this.subscription = null;   // {prefix, handlers}: what bgaSetupPromiseNotifications asked for
+    this.ready = false;         // setup ran
   }
 
-  /** A new view: setup the first time, then update; onLeavingState/onEnteringState when the state changed. */
-  show(view, previous, first) {
+  /** A new view. Nothing of the module runs before the table has started (an open table has no state to show). */
+  show(view, previous) {
     const { table, state, data } = view;
-    if (!this.module || typeof this.module.setup !== "function" || !state) {
-      fill(this.area, state ? renderGenericArea(data, table.players, state) : null);
+    if (!state) {
+      fill(this.area);
       return;
     }
+    if (!this.ready && !this.game && this.module) this.game = this.make(view);
+    if (!this.game) {
+      fill(this.area, renderGenericArea(data, table.players, state));
+      return;
+    }
+    const gamedatas = gamedatasOf(view);
+    this.game.gamedatas = gamedatas;
     if (!this.ready) {
       fill(this.area);
       try {
-        this.module.setup(this.area, data, this.ctx);
-        this.ready = true;
+        this.game.setup(gamedatas);
       } catch (err) {                       // a broken renderer must not lock the player out
         console.error("the game module's setup failed; using the generic renderer", err);
-        this.module = null;
-        this.show(view, previous, true);
+        this.game = this.module = null;
+        this.show(view, previous);
         return;
       }
-    } else {
-      this.call("update", data, view);
+      this.ready = true;
+      this.warnIfNotSubscribed();
+      this.call("onEnteringState", state.name, gamedatas.gamestate);
+      return;
     }
+    this.call("onGamedatasUpdate", gamedatas);
+    // Another state, or another player's turn in it (where BGA would have passed a game state in between); the
+    // answers of a multiple_active state are no new turn.
     const before = previous && previous.state;
-    if (!first && before && (before.id !== state.id || before.name !== state.name)) {
-      this.call("onLeavingState", before);
-    }
-    if (first || !before || before.id !== state.id || before.name !== state.name) {
-      this.call("onEnteringState", state, data);
+    const nextTurn = state.type !== "multiple_active"
+      && String(before && before.active_players) !== String(state.active_players);
+    if (!before || before.id !== state.id || before.name !== state.name || nextTurn) {
+      if (before) this.call("onLeavingState", before.name);
+      this.call("onEnteringState", state.name, gamedatas.gamestate);
     }
   }
 
-  /** The module's buttons for this state; false when it draws none (the generic forms are the actions). */
-  drawButtons(state, data) {
-    if (!this.module || typeof this.module.onUpdateActionButtons !== "function") return false;
-    this.call("onUpdateActionButtons", state, data);
+  /** The module's Game for the viewer of this view (null: the module has none). */
+  make(view) {
+    const playerId = view.you ?? null;
+    const members = gameguiMembers({ ...this.page, area: this.area, playerId,
+      subscribe: (subscription) => { this.subscription = subscription; } });
+    const game = makeGame(this.module, members, this.gameName);
+    if (!game) this.module = null;
+    else warnAboutOtherHandlerForms(this.module, this.gameName);
+    return game;
+  }
+
+  /** The module's buttons for this view; false when it draws none (the generic forms are then the actions). */
+  drawButtons(view) {
+    if (!this.ready || typeof this.game.onUpdateActionButtons !== "function") return false;
+    this.call("onUpdateActionButtons", view.state.name, view.state.args || {});
     return true;
   }
 
-  /** One notification to `notifications[notif.type]`, awaited: an animation may hold the queue. */
+  /** One notification to its notif_<type> handler with the notification's args, awaited: an animation may hold the
+   * queue. Before setup there is nothing to update: the view that follows is setup's. */
   async dispatch(notif) {
-    const handler = this.module && this.module.notifications && this.module.notifications[notif.type];
-    if (typeof handler !== "function") return;
+    if (!this.ready || !this.subscription) return;
+    const { prefix, handlers } = this.subscription;
+    const owner = handlers.find((handler) => handler && typeof handler[prefix + notif.type] === "function");
+    if (!owner) return;
     try {
-      await handler(notif, this.ctx);
+      await owner[prefix + notif.type](notif.args || {});
     } catch (err) {
-      console.error(`notifications.${notif.type} failed`, err);
+      console.error(`${prefix}${notif.type} failed`, err);
     }
   }
 
   call(hook, ...args) {
-    if (!this.module || typeof this.module[hook] !== "function") return;
+    if (!this.game || typeof this.game[hook] !== "function") return;
     try {
-      this.module[hook](...args);
+      this.game[hook](...args);
     } catch (err) {
       console.error(`${hook} failed`, err);
     }
   }
+
+  /** As on BGA, handlers run once setup (through setupNotifications) asked for them: a module that did not is told. */
+  warnIfNotSubscribed() {
+    if (this.subscription) return;
+    const handlers = methodNames(this.game).filter((name) => name.startsWith("notif_"));
+    if (handlers.length) {
+      console.warn(`${this.gameName}'s ${handlers.join(", ")} will not be called: call this.bgaSetupPromiseNotifications() `
+        + "in setupNotifications(), and that from setup(), as on BGA");
+    }
+  }
 }
 
-/** Handlers are declared one way only. A module written another way (`notif_<type>` exports, a `handlers` map, as
- * other frameworks have it) is told why nothing fires rather than left silent. */
+function methodNames(game) {
+  const names = new Set(Object.keys(game));
+  for (let proto = Object.getPrototypeOf(game); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    Object.getOwnPropertyNames(proto).forEach((name) => names.add(name));
+  }
+  return [...names].sort();
+}
+
+/** Handlers are methods of the Game. A module written for the shell's former interface, or another framework's
+ * (`notifications` or `handlers` maps), is told why nothing fires rather than left silent. */
 function warnAboutOtherHandlerForms(module, game) {
-  const ignored = Object.keys(module).filter((name) => name.startsWith("notif_") || name === "handlers");
+  const ignored = Object.keys(module).filter((name) => name === "notifications" || name === "handlers"
+    || name.startsWith("notif_"));
   if (ignored.length) {
-    console.warn(`${game}'s client module: ${ignored.join(", ")} ignored; notification handlers go in `
-      + "`export const notifications = { type(notif, ctx) {...} }`");
+    console.warn(`${game}'s client module: the exports ${ignored.join(", ")} are ignored; notification handlers are `
+      + "notif_<type>(args) methods of the Game class");
   }
 }

@@ -1,5 +1,6 @@
 // The generic renderer: a game without a client module still plays. Its view is shown as readable data and each
-// possible action gets a form built from the action's argument schema (GET /api/games).
+// action the player may send now gets a form built from the action's argument schema (GET /api/games), its quick
+// picks the values of the player's legal moves (GET .../legal-actions).
 import { h } from "./dom.js";
 import { humanize, renderData } from "./format.js";
 
@@ -11,41 +12,28 @@ export function renderGenericArea(data, players, state = null) {
       Object.keys(args).length ? renderData(args, players) : null) : null);
 }
 
-/** Strings and numbers found in the state's args (e.g. the playable cards): suggestions for text inputs. */
-export function suggestionsFrom(state) {
-  const found = new Set();
-  const collect = (value, depth) => {
-    if (depth > 3 || value === null || value === undefined) return;
-    if (Array.isArray(value)) {
-      value.forEach((v) => ((typeof v === "string" || typeof v === "number") ? found.add(String(v)) : collect(v, depth + 1)));
-    } else if (typeof value === "object") {
-      Object.values(value).forEach((v) => collect(v, depth + 1));
-    }
-  };
-  collect(state && state.args, 0);
-  return [...found];
-}
-
 let uid = 0;
 
 /**
  * One form for one action. spec = {arguments: {field: {type, required, choices?, min?, max?, items?, default?}}}.
  * draft: an object holding what the player typed (kept across re-renders and 409s), mutated on input.
+ * values: {field: [the values it takes in the player's legal moves]} (GET .../legal-actions): a field's choices are
+ * narrowed to them, and a text field offers them as suggestions and, up to 24, as quick picks.
  * onSubmit(args) returns a promise; the form disables itself meanwhile.
  */
-export function actionForm(name, spec, { draft = {}, suggestions = [], onSubmit, outOfTurn = false }) {
+export function actionForm(name, spec, { draft = {}, values = {}, onSubmit, outOfTurn = false }) {
   const fields = Object.entries((spec && spec.arguments) || {});
   const label = humanize(name);
   const form = h("form.action-form", { dataset: { action: name }, novalidate: true });
   const readers = [];
-  const listId = `sugg-${++uid}`;
-  if (fields.length && suggestions.length) {
-    form.append(h("datalist", { id: listId }, suggestions.map((s) => h("option", { value: s }))));
-  }
-  for (const [field, schema] of fields) {
-    const { node, read, input } = fieldInput(name, field, schema, draft, suggestions.length ? listId : null);
+  for (const [field, declared] of fields) {
+    const legal = (values[field] || []).map(String);
+    const schema = narrowed(declared, values[field]);
+    const listId = legal.length ? `sugg-${++uid}` : null;
+    if (listId) form.append(h("datalist", { id: listId }, legal.map((v) => h("option", { value: v }))));
+    const { node, read, pick } = fieldInput(name, field, schema, draft, listId);
     form.append(node);
-    if (input && suggestions.length && suggestions.length <= 24) form.append(quickPicks(field, input, suggestions, draft));
+    if (pick && legal.length && legal.length <= 24) form.append(quickPicks(legal, pick));
     readers.push([field, schema, read]);
   }
   const button = h("button.action-button", { type: "submit", dataset: { action: name, key: `${name}.submit` } }, label);
@@ -74,11 +62,22 @@ export function actionForm(name, spec, { draft = {}, suggestions = [], onSubmit,
   return form;
 }
 
-/** Small buttons that fill a text field with a value the state's args offer (e.g. the playable cards). */
-function quickPicks(field, input, suggestions, draft) {
+/** A field whose declared choices (its items', for a list) are cut to the values its legal moves take. */
+function narrowed(schema, legal) {
+  if (!Array.isArray(legal) || !legal.length) return schema;
+  const keep = (choices) => (choices.some((c) => legal.includes(c)) ? choices.filter((c) => legal.includes(c)) : choices);
+  if (Array.isArray(schema.choices)) return { ...schema, choices: keep(schema.choices) };
+  if (schema.items && Array.isArray(schema.items.choices)) {
+    return { ...schema, items: { ...schema.items, choices: keep(schema.items.choices) } };
+  }
+  return schema;
+}
+
+/** Small buttons that put a value of the player's legal moves into the field (a list field gets it added). */
+function quickPicks(values, pick) {
   return h("div.quick-picks", { role: "group", "aria-label": "Suggested values" },
-    suggestions.map((value) => h("button.small.pick", { type: "button", title: `Fill in ${value}`,
-      on: { click: () => { input.value = value; draft[field] = value; input.focus(); } } }, value)));
+    values.map((value) => h("button.small.pick", { type: "button", title: `Fill in ${value}`, on: { click: () => pick(value) } },
+      value)));
 }
 
 function complain(form, message) {
@@ -143,8 +142,9 @@ function fieldInput(action, field, schema, draft, listId) {
     list: numeric ? undefined : listId, value: initial === undefined ? "" : String(initial),
   });
   input.addEventListener("input", () => remember(input.value));
+  const pick = (value) => { input.value = value; remember(value); input.focus(); };
   return { node: h("div.field", h("label", { for: id }, label), input), read: () => parseScalar(input.value, type),
-    input: numeric ? null : input };
+    pick: numeric ? null : pick };
 }
 
 function parseScalar(raw, type) {
@@ -208,7 +208,16 @@ function arrayInput(id, field, label, schema, draft, key, listId) {
   const add = h("button.small", { type: "button", id }, `Add ${label.toLowerCase()}`);
   add.addEventListener("click", () => { addRow().focus(); sync(); });
   fieldset.append(rows, add);
+  const pick = (value) => {            // into the first empty row, else a new one; a value listed already stays once
+    const inputs = [...rows.querySelectorAll("input")];
+    if (inputs.some((i) => i.value === value)) return;
+    const empty = inputs.find((i) => i.value.trim() === "");
+    if (empty) empty.value = value;
+    else addRow(value);
+    sync();
+  };
   return {
+    pick: numeric ? null : pick,
     node: fieldset,
     read: () => {
       const raw = [...rows.querySelectorAll("input")].map((i) => i.value).filter((v) => String(v).trim() !== "");

@@ -3,7 +3,7 @@ import { api, gameCatalog, gameModule, session } from "./api.js";
 import { playerBoards, scoreTable, statisticsTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
-import { renderGenericArea } from "./generic.js";
+import { GameHost } from "./game_host.js";
 
 export class ReplayPage {
   constructor(root, tableId, params) {
@@ -50,6 +50,18 @@ export class ReplayPage {
   stop() {
     this.stopped = true;
     document.removeEventListener("keydown", this.onKey);
+  }
+
+  /** What a Game's members are built on in the replay (gamegui.js): it draws, but offers and sends nothing. */
+  gamePage(view) {
+    return {
+      replay: true,
+      view: () => view,
+      perform: async () => new Error("A replay sends no moves."),
+      addButton: (label) => h("button", { type: "button" }, label),   // drawn nowhere
+      clearButtons: () => {},
+      showMessage: () => {},
+    };
   }
 
   build(first) {
@@ -127,21 +139,9 @@ export class ReplayPage {
     fill(e.boards, playerBoards(table, state, view.data, this.me),
       view.move >= this.total ? scoreTable(view.table.players, this.game.tie_breaker) : null);
     fill(e.statistics, statisticsTable(view.statistics, view.table.players));   // as they stood at this move
-    if (this.module && typeof this.module.setup === "function") {
-      fill(e.area);
-      try {
-        this.module.setup(e.area, view.data, { tableId: this.id, me: viewer && viewer.id, game: this.game, replay: true,
-          view, players: view.table.players, perform: async () => false, addActionButton: () => null,
-          clearActionButtons: () => {}, showMessage: () => {}, renderLog: (l, a) => renderLog(l, a, view.table.players),
-          isMyTurn: () => false });
-        if (typeof this.module.onEnteringState === "function") this.module.onEnteringState(state, view.data);
-      } catch (err) {
-        console.error("replay setup failed", err);
-        fill(e.area, renderGenericArea(view.data, view.table.players, view.state));
-      }
-    } else {
-      fill(e.area, renderGenericArea(view.data, view.table.players, view.state));
-    }
+    // A Game of its own for each move shown, set up from that move's view, as a page loaded there would be.
+    const shown = { ...view, table, you: viewer ? viewer.id : null };
+    new GameHost(this.module, e.area, this.gamePage(shown), this.game.name || this.game.title).show(shown, null);
     // The log up to this move: public lines, and private ones only when they were this viewer's own.
     const mine = viewer && viewer.id === this.me;
     fill(e.log, this.notifications.filter((n) => n.log && n.move <= view.move && (!n.private || mine)).reverse()

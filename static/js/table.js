@@ -79,7 +79,7 @@ export class TablePage {
       extra: h("div.table-extra"),
     };
     const e = this.els;
-    this.host = new GameHost(module, e.area, this.context());
+    this.host = new GameHost(module, e.area, this.gamePage(), this.game.name || this.game.title);
     this.section = h("section.table-page", { dataset: { table: this.id } },
       h("div.table-header", e.title, e.progression, this.poller.notice),
       e.status,
@@ -130,8 +130,8 @@ export class TablePage {
     fill(e.scores, table.status === "finished"
       ? [scoreTable(table.players, this.game.tie_breaker), statisticsTable(view.statistics, table.players)] : null);
     fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message)));
-    this.host.show(view, previous, first);
-    this.actions.render(view, () => this.host.drawButtons(state, data));
+    this.host.show(view, previous);
+    this.actions.render(view, () => this.host.drawButtons(view));
     this.section.dataset.move = table.move;   // the move on screen, once all of it is: for tests and benchmarks
   }
 
@@ -163,23 +163,16 @@ export class TablePage {
     if (this.actions) this.actions.showError(message);
   }
 
-  /** The `ctx` a game module is given (static/README.md): one object, its view and players always the latest. */
-  context() {
-    const page = this;
+  /** What the game module's members are built on (gamegui.js): the view on screen, the action bar, the actions. */
+  gamePage() {
     const actions = this.actions;
     return {
-      tableId: this.id,
-      me: this.me,
-      game: this.game,
       replay: false,
-      get view() { return page.view; },
-      get players() { return page.players(); },
-      perform: (name, args = {}) => actions.perform(name, args),
-      addActionButton: (label, callback, options) => actions.addButton(label, callback, options),
-      clearActionButtons() { actions.clearButtons(); },
-      showMessage: (text, kind = "error") => (kind === "error" ? actions.showError(text) : actions.flash(text)),
-      renderLog: (log, args) => renderLog(log, args, page.players()),
-      isMyTurn: () => page.isMyTurn(),
+      view: () => this.view,
+      perform: (name, args) => actions.perform(name, args),
+      addButton: (label, callback, options) => actions.addButton(label, callback, options),
+      clearButtons: () => actions.clearButtons(),
+      showMessage: (text, type) => (type === "error" ? actions.showError(text) : actions.flash(text)),
     };
   }
 }

@@ -114,6 +114,11 @@ def new_context(browser, base_url):
         page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
         page.errors = []
         page.on("pageerror", lambda err: page.errors.append(str(err)))
+        # What the page logged as an error: a game module's hook that threw (the shell catches it and logs it).
+        # A refused request is logged by the browser itself ("Failed to load resource"): not counted.
+        page.console_errors = []
+        page.on("console", lambda message: message.type == "error" and not message.text.startswith(
+            "Failed to load resource") and page.console_errors.append(message.text))
         return page
 
     yield make

@@ -320,3 +320,27 @@ def test_phone_and_desktop_widths(new_context, api, artifacts):
             assert overflow <= 0, f"the lobby scrolls sideways by {overflow}px"
             page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
         assert not page.errors
+
+
+def test_a_hotseat_table_is_made_from_the_lobby_in_development_mode(new_context, api):
+    """Issue 19: hotseat tables could be made only through the API. In development mode (the tests' server) the
+    lobby offers them: every seat is the creator's, and the page acts for the seat chosen."""
+    page = new_context()
+    register_through_page(page, "xena")
+    page.get_by_label("Game", exact=True).select_option(label="Climb (test game)")
+    page.get_by_label("Players").select_option("2")
+    page.get_by_label("Hotseat: play every seat from this browser (development)").check()
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url(re.compile(r"#/table/\d+$"))
+    expect(status(page)).to_contain_text("You must pick a charm")
+    expect(page.locator(".board")).to_have_count(2)
+    expect(page.locator(".board", has_text="xena #2")).to_be_visible()
+    page.get_by_label("Charm", exact=True).fill("amber")
+    page.get_by_role("button", name="Pick charm").click()
+    expect(log_lines(page).filter(has_text="xena is ready")).to_have_count(1)
+    page.get_by_label("Act as").select_option(label="Seat 2: xena #2")
+    expect(status(page)).to_contain_text("You must pick a charm")
+    page.get_by_label("Charm", exact=True).fill("ruby")
+    page.get_by_role("button", name="Pick charm").click()
+    expect(status(page)).to_contain_text("xena must play a card")
+    assert not page.errors

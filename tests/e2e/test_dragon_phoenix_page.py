@@ -156,6 +156,7 @@ def test_a_whole_hand_through_the_dragon_phoenix_renderer(new_context, api, arti
     phone.screenshot(path=str(artifacts / "dragon_phoenix_phone.png"), full_page=True)
     assert not page.dialogs and not phone.dialogs
     assert not page.errors and not phone.errors, page.errors + phone.errors
+    assert not page.console_errors and not phone.console_errors, page.console_errors + phone.console_errors
 
 
 def test_the_table_page_asks_for_each_thing_once(new_context, api):

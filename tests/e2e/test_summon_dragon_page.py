@@ -119,6 +119,7 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
     phone.screenshot(path=str(artifacts / "summon_dragon_phone.png"), full_page=True)
     assert not page.dialogs and not phone.dialogs
     assert not page.errors and not phone.errors
+    assert not page.console_errors and not phone.console_errors, page.console_errors + phone.console_errors
 
 
 def test_the_dragon_is_declared_when_led_in_no_trump(new_context, api, artifacts):

@@ -32,7 +32,7 @@ def synced(page, api, table_id):
     view read a moment before: it asks the server to play the bot's pending turn (POST .../continue)."""
     for _ in range(80):  # bounded: 8 s, as an expect() waits
         view = api.view(table_id, NAME)
-        if page.locator(".zs-root").get_attribute("data-move") == str(view["table"]["move"]):
+        if page.locator("section.table-page").get_attribute("data-move") == str(view["table"]["move"]):
             return view
         page.wait_for_timeout(100)
     raise AssertionError(f"the page never showed the move the API had ({view['table']['move']})")
@@ -144,6 +144,7 @@ def test_a_whole_hand_through_the_renderer(new_context, api, artifacts):
         expect(page.locator(".zs-history")).to_contain_text("Hands played: 1")
     assert page.dialogs == [] and phone.dialogs == []
     assert page.errors == [] and phone.errors == []
+    assert page.console_errors == [] and phone.console_errors == []
     print(f"{plays} plays, {passes} passes, {time.monotonic() - started:.1f} s")
 
 

@@ -45,6 +45,8 @@ MATRIX = [
     ("post", "/api/tables/{t}/return", {}, [401, 401, 409, 409, 409]),
     ("post", "/api/tables/{t}/continue", None, [401, 401, 403, 409, 409]),
     ("get", "/api/tables/{t}/chat", None, [401, 401, 200, 200, 200]),
+    ("get", "/api/tables/{t}/legal-actions", None, [401, 401, 200, 200, 200]),  # a spectator's: none
+    ("get", "/api/tables/{t}/legal-actions?as={ben}", None, [401, 401, 403, 200, 403]),  # ben as himself
     ("post", "/api/tables/{t}/actions/playCard?as={ben}", "anna's card", [401, 401, 403, 403, 403]),
     ("get", "/api/me/tables", None, [401, 401, 200, 200, 200]),
     ("get", "/api/me", None, [401, 401, 200, 200, 200]),
@@ -120,6 +122,10 @@ def test_spectators_and_waiting_players_see_no_private_parts(world):
         assert "amber" not in str(notes) and not set(anna_private) & set(str(notes).split("'"))
         pushed = api.get(f"/api/tables/{table_id}/events", name).get_data(as_text=True)
         assert "amber" not in pushed and not set(anna_private) & set(pushed.replace('"', " ").split())
+        legal = api.get(f"/api/tables/{table_id}/legal-actions", name).json["actions"]
+        assert list(legal) == (["cheer"] if name == "ben" else [])   # ben may cheer out of turn; eve sends nothing
+    assert api.get(f"/api/tables/{table_id}/legal-actions", "anna").json["actions"]["playCard"]["arguments"] == {
+        "card": anna_private}
 
 
 # A private table waiting for its third player: Anna made it, Ben came with the code, Rita is the
@@ -130,6 +136,7 @@ PRIVATE_MATRIX = [
     ("get", "/api/tables/{t}/notifications", None, [200, 200, 200]),
     ("get", "/api/tables/{t}/log", None, [200, 200, 200]),
     ("get", "/api/tables/{t}/chat", None, [200, 200, 200]),
+    ("get", "/api/tables/{t}/legal-actions", None, [200, 200, 200]),   # none: the game has not started
     ("post", "/api/tables/{t}/chat", {"text": "hello"}, [201, 201, 201]),
     ("get", "/api/tables/{t}/replay", None, [409, 409, 409]),
     ("get", "/api/tables/{t}/export", None, [403, 403, 403]),
@@ -173,6 +180,7 @@ BOT_CALLERS = ["eve", "anna"]
 BOT_MATRIX = [
     ("get", "/api/tables/{t}?as={bot}", None, [403, 403]),
     ("get", "/api/tables/{t}/notifications?as={bot}", None, [403, 403]),
+    ("get", "/api/tables/{t}/legal-actions?as={bot}", None, [403, 403]),
     ("get", "/api/tables/{t}/replay?seat=1", None, [403, 403]),
     ("post", "/api/tables/{t}/actions/playCard?as={bot}", "the bot's card", [403, 403]),
     ("post", "/api/tables/{t}/actions/playCard", "the bot's card", [403, 422]),
