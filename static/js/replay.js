@@ -1,6 +1,6 @@
 // The replay viewer: a finished table, move by move, from any seat.
 import { api, gameCatalog, gameModule, session } from "./api.js";
-import { playerBoards, scoreTable } from "./boards.js";
+import { playerBoards, scoreTable, statisticsTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
 import { GameHost } from "./game_host.js";
@@ -72,6 +72,7 @@ export class ReplayPage {
       counter: h("span.replay-counter"),
       area: h("div.game-area"),
       boards: h("div.boards-wrap"),
+      statistics: h("div.statistics-wrap"),
       log: h("ol.log-lines", { "aria-label": "Log up to this move" }),
       error: h("p.action-error", { role: "alert", hidden: true }),
       jump: h("input#replay-move", { type: "number", min: 0, max: this.total, value: String(first.move) }),
@@ -97,7 +98,8 @@ export class ReplayPage {
       e.status,
       h("div.table-layout",
         h("div.table-main", e.area),
-        h("aside.table-side", h("section", h("h2", "Players"), e.boards), h("section.log", h("h2", "Log"), e.log)))));
+        h("aside.table-side", h("section", h("h2", "Players"), e.boards), e.statistics,
+          h("section.log", h("h2", "Log"), e.log)))));
   }
 
   async go(move) {
@@ -135,7 +137,8 @@ export class ReplayPage {
     const viewer = view.table.players.find((p) => p.seat === view.seat);
     const table = { ...view.table, status: view.move >= this.total ? view.table.status : "playing" };
     fill(e.boards, playerBoards(table, state, view.data, this.me),
-      view.move >= this.total ? scoreTable(view.table.players) : null);
+      view.move >= this.total ? scoreTable(view.table.players, this.game.tie_breaker) : null);
+    fill(e.statistics, statisticsTable(view.statistics, view.table.players));   // as they stood at this move
     // A Game of its own for each move shown, set up from that move's view, as a page loaded there would be.
     const shown = { ...view, table, you: viewer ? viewer.id : null };
     new GameHost(this.module, e.area, this.gamePage(shown), this.game.name || this.game.title).show(shown, null);
