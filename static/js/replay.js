@@ -4,6 +4,7 @@ import { playerBoards, scoreTable, statisticsTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
 import { GameHost } from "./game_host.js";
+import { Pace } from "./pace.js";
 
 export class ReplayPage {
   constructor(root, tableId, params) {
@@ -15,6 +16,7 @@ export class ReplayPage {
     this.total = null;
     this.notifications = [];
     this.loading = null;
+    this.pace = new Pace(0);   // each move is a view: nothing to pace or animate
   }
 
   async start() {
@@ -50,12 +52,15 @@ export class ReplayPage {
   stop() {
     this.stopped = true;
     document.removeEventListener("keydown", this.onKey);
+    this.pace.stop();
   }
 
   /** What a Game's members are built on in the replay (gamegui.js): it draws, but offers and sends nothing. */
   gamePage(view) {
     return {
       replay: true,
+      hand: this.els.hand,
+      pace: this.pace,
       view: () => view,
       perform: async () => new Error("A replay sends no moves."),
       addButton: (label) => h("button", { type: "button" }, label),   // drawn nowhere
@@ -71,6 +76,7 @@ export class ReplayPage {
       status: h("div.status-bar", { role: "status", "aria-live": "polite" }),
       counter: h("span.replay-counter"),
       area: h("div.game-area"),
+      hand: h("div.hand-slot"),
       boards: h("div.boards-wrap"),
       statistics: h("div.statistics-wrap"),
       log: h("ol.log-lines", { "aria-label": "Log up to this move" }),
@@ -97,7 +103,7 @@ export class ReplayPage {
       e.error,
       e.status,
       h("div.table-layout",
-        h("div.table-main", e.area),
+        h("div.table-main", e.area, e.hand),
         h("aside.table-side", h("section", h("h2", "Players"), e.boards), e.statistics,
           h("section.log", h("h2", "Log"), e.log)))));
   }
@@ -141,10 +147,12 @@ export class ReplayPage {
     fill(e.statistics, statisticsTable(view.statistics, view.table.players));   // as they stood at this move
     // A Game of its own for each move shown, set up from that move's view, as a page loaded there would be.
     const shown = { ...view, table, you: viewer ? viewer.id : null };
-    new GameHost(this.module, e.area, this.gamePage(shown), this.game.name || this.game.title).show(shown, null);
+    const host = new GameHost(this.module, e.area, this.gamePage(shown), this.game.name || this.game.title);
+    host.show(shown, null);
+    const format = host.formatter();
     // The log up to this move: public lines, and private ones only when they were this viewer's own.
     const mine = viewer && viewer.id === this.me;
     fill(e.log, this.notifications.filter((n) => n.log && n.move <= view.move && (!n.private || mine)).reverse()
-      .map((n) => h("li.log-line", { dataset: { seq: n.seq, move: n.move } }, renderLog(n.log, n.args || {}, view.table.players))));
+      .map((n) => h("li.log-line", { dataset: { seq: n.seq, move: n.move } }, renderLog(n.log, n.args || {}, view.table.players, format))));
   }
 }
