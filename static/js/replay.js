@@ -16,6 +16,7 @@ export class ReplayPage {
     this.total = null;
     this.notifications = [];
     this.loading = null;
+    this.wanted = null;   // the move being loaded, while one is
     this.pace = new Pace(0);   // each move is a view: nothing to pace or animate
   }
 
@@ -41,8 +42,8 @@ export class ReplayPage {
     // Arrow keys step through the moves (unless typing in a field).
     this.onKey = (event) => {
       if (event.target.closest && event.target.closest("input, select, textarea")) return;
-      if (event.key === "ArrowLeft") this.go(this.move - 1);
-      else if (event.key === "ArrowRight") this.go(this.move + 1);
+      if (event.key === "ArrowLeft") this.step(-1);
+      else if (event.key === "ArrowRight") this.step(1);
       else return;
       event.preventDefault();
     };
@@ -88,8 +89,8 @@ export class ReplayPage {
     const button = (label, title, fn) => h("button", { type: "button", title, "aria-label": title, on: { click: fn } },
       label);
     e.first = button("« First", "First move", () => this.go(0));
-    e.back = button("◀ Back", "One move back", () => this.go(this.move - 1));
-    e.forward = button("Forward ▶", "One move forward", () => this.go(this.move + 1));
+    e.back = button("◀ Back", "One move back", () => this.step(-1));
+    e.forward = button("Forward ▶", "One move forward", () => this.step(1));
     e.last = button("Last »", "Last move", () => this.go(this.total));
     e.seat.addEventListener("change", () => { this.seat = parseInt(e.seat.value, 10); this.go(this.move); });
     const jumpForm = h("form.replay-jump", { on: { submit: (ev) => { ev.preventDefault(); this.go(parseInt(e.jump.value, 10)); } } },
@@ -108,16 +109,24 @@ export class ReplayPage {
           h("section.log", h("h2", "Log"), e.log)))));
   }
 
+  /** Steps count from the move asked for last, not the one shown: two quick clicks while a move loads go two moves. */
+  step(delta) {
+    this.go((this.wanted ?? this.move) + delta);
+  }
+
   async go(move) {
     if (!Number.isFinite(move)) return;
     const target = Math.max(0, Math.min(this.total, move));
     const ticket = Symbol("load");
     this.loading = ticket;
+    this.wanted = target;
     try {
       const view = await api.replay(this.id, target, this.seat);
       if (this.loading !== ticket || this.stopped) return;
+      this.wanted = null;
       this.show(view);
     } catch (err) {
+      if (this.loading === ticket) this.wanted = null;
       this.els.error.hidden = false;
       this.els.error.textContent = err.message;
     }
