@@ -100,3 +100,28 @@ def test_the_replay_viewer_shows_the_statistics_as_they_stood(new_context, api, 
     expect(score_rows(page).first.locator("td.rank")).to_have_text("1")
     page.screenshot(path=str(artifacts / "replay-statistics.png"), full_page=True)
     assert not page.errors
+
+
+def test_two_quick_steps_in_the_replay_go_two_moves_while_the_first_still_loads(new_context, api):
+    api.register("yann")
+    api.register("zoe")
+    table_id = tied_table(api, "yann", "zoe")
+    play(api, table_id, "yann", "5a")
+    play(api, table_id, "zoe", "6b")
+    page = new_context(user=("yann", api))
+    page.goto(f"/#/replay/{table_id}?move=2&seat=0")
+    counter = page.locator(".replay-counter")
+    expect(counter).to_have_text("Move 2 of 7")
+
+    def slowly(route):   # each move's view takes a while, as on a slow line
+        page.wait_for_timeout(400)
+        route.continue_()
+
+    page.route("**/replay?*", slowly)
+    forward = page.get_by_role("button", name="One move forward")
+    forward.click()
+    forward.click()          # before the first step's view has come
+    expect(counter).to_have_text("Move 4 of 7")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_have_text("Move 2 of 7")
