@@ -32,10 +32,8 @@ export class Game {
       summary: h("section.zs-summary", { "aria-label": "Hand summary" }),
       history: h("section.zs-history", { "aria-label": "Hands played" }),
     };
-    const bar = this.getHandBarElement ? this.getHandBarElement() : null;   // the shell's bottom bar (BGA has none)
-    fill(this.getGameAreaElement(), h("div.zs-root", els.info, els.felt, els.auction, bar ? null : els.hand,
-      els.summary, els.history));
-    if (bar) fill(bar, els.hand);
+    fill(this.getGameAreaElement(), h("div.zs-root", els.info, els.felt, els.auction, els.summary, els.history));
+    fill(this.getHandBarElement(), els.hand);   // after the area: on BGA the export puts the slot at its end
     this.render();
     this.setupNotifications();
   }
@@ -113,7 +111,7 @@ export class Game {
     const cards = this.els.felt.querySelector(`.zs-seat-play[data-player="${pid}"] .zs-cards`);
     const from = pid === String(this.player_id) && this.els.hand.isConnected ? this.els.hand
       : this.els.felt.querySelector(`.zs-seat[data-player="${pid}"] .zs-seat-head`);
-    if (cards && from && this.bgaSlideFrom) await this.bgaSlideFrom(cards, from, SLIDE_MS);
+    await this.bgaSlideFrom(cards, from, SLIDE_MS);
   }
 
   /** The finished trick stays where it was played, its winner named, then goes to the taker's pile. */
@@ -121,7 +119,7 @@ export class Game {
     const d = this.data, taker = String(args.taker);
     this.trickWinner = args;
     this.render();
-    await (this.wait ? this.wait(TRICK_SHOWN_MS) : Promise.resolve());
+    await this.wait(TRICK_SHOWN_MS);
     d.last_trick = { plays: d.trick || [], winner: args.player_id, taker: args.taker };
     d.trick = [];
     d.won_counts = { ...d.won_counts, [taker]: ((d.won_counts || {})[taker] || 0) + args.card_count };
