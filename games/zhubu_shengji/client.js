@@ -1,7 +1,6 @@
-// Zhubu Shengji (Escalation): the table renderer. Two seats across a felt, each with its latest play in front of it
-// and the earlier plays of the trick one click away; the hand in the shell's bottom bar. The notification handlers
-// play the table forward move by move (the shell holds its queue while they run), then the view confirms it.
-// Plain ES module; every text goes through h()/textContent.
+// Zhubu Shengji: the table renderer (BGA's Game, static/README.md). Two seats across a felt, each with its latest play
+// before it; the hand in the shell's bar. The notif_ handlers move the table on step by step (the shell's queue waits
+// for them), the view that follows confirms it. Every text goes through h()/textContent.
 import { append, fill, h, seatColour } from "/static/js/dom.js";
 import { cardClasses, cardFace, cardName, cardPoints, miniCards, points, tableCard } from "./client_cards.js";
 import { comboName, playableReadings, readings, wildWords } from "./client_readings.js";
@@ -11,16 +10,13 @@ const TRICK_SHOWN_MS = 1500;   // a finished trick stays on the table this long 
 const SLIDE_MS = 350;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-// The module's interface is BGA's (static/README.md): the shell makes this Game and gives it player_id, gamedatas,
-// statusBar, bgaPerformAction, isCurrentPlayerActive, wait, bgaSlideFrom, getHandBarElement and the rest.
 export class Game {
   setup(gamedatas) {
     this.data = gamedatas;
     this.selected = new Set();
     this.readingIndex = 0;
     this.busy = false;
-    this.sent = false;          // an action of ours is on its way: its view, not the one on screen, says what is next
-    this.auctionHistory = [];
+    this.sent = false;          // our action is on its way: the view it brings says what is next
     this.lastHandScores = null;
     this.notes = {};            // player id -> what they did besides playing ("passes"), shown at their seat
     this.trickWinner = null;    // the trickWon args while the finished trick stays on the table
@@ -38,7 +34,7 @@ export class Game {
     this.setupNotifications();
   }
 
-  /** Our shell's extra hook: the view read after every move (on BGA, the notifications bring the changes). */
+  /** Our shell's hook: the view after every move. */
   onGamedatasUpdate(gamedatas) {
     this.data = gamedatas;
     this.sent = false;
@@ -51,7 +47,7 @@ export class Game {
 
   setupNotifications() { this.bgaSetupPromiseNotifications(); }
 
-  /** Log lines: the cards of a play or a deal as mini-cards (the server's text names them for e-mails). */
+  /** Log lines: a play's or a deal's cards as mini-cards (the server's card_list is text, for e-mails). */
   bgaFormatText(log, args) {
     if (args && Array.isArray(args.cards) && typeof args.card_list === "string") {
       return { log, args: { ...args, card_list: miniCards(args.cards) } };
@@ -59,13 +55,12 @@ export class Game {
     return { log, args };
   }
 
-  // ----- notifications: the table moves on, one step each ------------------------------------------------
+  // ----- notifications
   notif_newHand(args) {
     const ids = this.data.playerorder.map(String);
     Object.assign(this.data, { hand_number: args.hand_number, dealer: args.player_id, wilds: args.wilds,
       hand_sizes: args.hand_sizes, trick: [], last_trick: null, reveal: null, contract: null,
       won_counts: Object.fromEntries(ids.map((id) => [id, 0])) });
-    this.auctionHistory = [];
     this.lastHandScores = null;
     this.notes = {};
     this.render();
@@ -78,13 +73,11 @@ export class Game {
   }
 
   notif_bid(args) {
-    this.auctionHistory.push({ player: args.player_id, bid: args.bid });
     this.data.auction = { ...(this.data.auction || {}), bid: args.bid, bidder: args.player_id };
     this.note(args.player_id, `bids ${plural(args.bid, "card")}`);
   }
 
   notif_passBid(args) {
-    this.auctionHistory.push({ player: args.player_id, bid: null });
     const auction = this.data.auction;
     if (auction && auction.bid == null) auction.dealer_passed = true;
     this.note(args.player_id, "passes in the bidding");
@@ -138,7 +131,7 @@ export class Game {
     this.lastHandScores = args.scores || null;
     for (const [pid, score] of Object.entries(args.scores || {})) if (d.players[pid]) d.players[pid].score = score;
     this.render();
-    if (this.els.summary.scrollIntoView) this.els.summary.scrollIntoView({ block: "nearest" });
+    this.els.summary.scrollIntoView({ block: "nearest" });
   }
 
   note(playerId, text) {
@@ -146,7 +139,7 @@ export class Game {
     this.render();
   }
 
-  // ----- helpers -------------------------------------------------------------------------------------
+  // ----- helpers
   state() { return this.data.gamestate; }
   nameNode(id) {
     const p = this.data.players[id];
@@ -160,13 +153,13 @@ export class Game {
     const trick = this.data.trick || [];
     return trick.length ? trick[trick.length - 1].combo : null;
   }
-  /** The readings the selection may be played as now; the server's default first. */
+  /** The selection's readings that may be played now, the server's default first. */
   selectionReadings() {
     const cards = (this.data.hand || []).filter((c) => this.selected.has(c));
     return playableReadings(cards, this.state().name === "playerTurn" ? this.currentCombo() : null);
   }
 
-  // ----- drawing -------------------------------------------------------------------------------------
+  // ----- drawing
   render() {
     const hand = this.data.hand || [];
     this.selected = new Set([...this.selected].filter((c) => hand.includes(c)));
@@ -190,7 +183,7 @@ export class Game {
     fill(this.els.info, parts);
   }
 
-  /** The viewer's seat at the bottom, the opponent's across the table (a spectator sees seat 1 at the bottom). */
+  /** The viewer's seat at the bottom, the opponent's across (a spectator's: seat 1 at the bottom). */
   renderFelt() {
     const ids = this.data.playerorder.map(String), me = String(this.player_id);
     const [top, bottom] = ids.includes(me) ? [ids.find((id) => id !== me), me] : [ids[1], ids[0]];
@@ -201,7 +194,7 @@ export class Game {
     const d = this.data;
     const size = (d.hand_sizes || {})[pid] ?? 0, wilds = (d.wilds || {})[pid] || [];
     const hidden = Math.max(0, size - wilds.length), mine = pid === String(this.player_id);
-    const s = this.state(), turn = s.type !== "multiple_active" && String(s.active_player) === pid;
+    const turn = String(this.state().active_player) === pid;   // null in the multiple_active hand end
     const p = d.players[pid] || {};
     const head = h("div.zs-seat-head", this.nameNode(pid),
       String(d.dealer) === pid ? h("span.zs-badge", "dealer") : null,
@@ -218,7 +211,7 @@ export class Game {
       "aria-label": `${p.name || "?"}'s seat` }, side === "top" ? [plate, play] : [play, plate]);
   }
 
-  /** In front of a seat: its latest play of the trick (the newest play and bombs stand out), and what it just did. */
+  /** Before a seat: its latest play of the trick (the newest and bombs stand out), and what it just did. */
   seatPlay(pid) {
     const trick = this.data.trick || [];
     const at = trick.map((play) => String(play.player_id)).lastIndexOf(pid);
@@ -287,10 +280,6 @@ export class Game {
     const lines = [h("p", auction.bid == null
       ? (auction.dealer_passed ? "The dealer passed: the non-dealer may make one bid." : "No bid yet.")
       : ["Current bid: ", h("strong", plural(auction.bid, "card")), " by ", this.nameNode(auction.bidder)])];
-    if (this.auctionHistory.length) {
-      lines.push(h("ol.zs-bids", this.auctionHistory.map((b) => h("li", this.nameNode(b.player),
-        b.bid ? ` bids ${plural(b.bid, "card")}` : " passes"))));
-    }
     if (this.possible("bid")) {
       const lowest = (s.args && s.args.lowest) || 1;
       const select = h("select.zs-bid-select", { "aria-label": "Number of cards to bid" });
@@ -302,7 +291,7 @@ export class Game {
     fill(this.els.auction, h("h2", "Bidding"), lines);
   }
 
-  /** The hand: buttons named for screen readers; playable and selected shown by a mark and a shape, not colour alone. */
+  /** Cards are buttons named for screen readers; playable and selected show by a mark, not colour alone. */
   renderHand(keepFocus) {
     const els = this.els;
     if (this.isSpectator || !(this.data.hand || []).length) { fill(els.hand); return; }
@@ -342,7 +331,7 @@ export class Game {
     }, cardFace(code), on ? h("span.zs-check", { "aria-hidden": "true" }, "✓") : null);
   }
 
-  /** What the selection is, or why it cannot be played; the wilds' readings to choose from when there are several. */
+  /** What the selection is or why it cannot be played; a choice when the wilds can be read several ways. */
   selectionLine() {
     const options = this.selectionReadings();
     if (!options.length) {
@@ -415,7 +404,7 @@ export class Game {
         ids.map((pid) => h("td", String((r.total || {})[pid] ?? 0)))))))));
   }
 
-  // ----- actions -------------------------------------------------------------------------------------
+  // ----- actions
   async act(name, args = {}) {
     if (this.busy) return;
     this.busy = true;
