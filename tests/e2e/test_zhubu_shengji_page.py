@@ -15,6 +15,7 @@ try:
 except ImportError:  # the fixtures skip (or fail under REQUIRE_E2E=1) with the reason
     expect = None
 
+from tests.e2e.test_client import wait_until
 from tests.http_play import choose_move
 
 NAME = "<img src=x onerror=alert(1)>zs"
@@ -50,7 +51,7 @@ def synced(page, api, table_id, name):
     raise AssertionError(f"the page never showed the move the API had ({view['table']['move']})")
 
 
-def check_the_table(page, view, me):
+def check_the_table(page, view):
     """What a player sees at her turn, against the view: the status, the playable marks, the seats."""
     data, state = view["data"], view["state"]
     trick = data["trick"]
@@ -155,7 +156,7 @@ def test_a_whole_hand_through_the_renderer(new_context, api, live_app, artifacts
         if me not in view["state"]["active_players"]:
             page.wait_for_timeout(150)
             continue
-        check_the_table(page, view, me)
+        check_the_table(page, view)
         if len(view["data"]["trick"]) >= 2 and not shot:
             page.screenshot(path=str(artifacts / f"zhubu_shengji_{device}_trick.png"))
             shot = True
@@ -169,11 +170,7 @@ def test_a_whole_hand_through_the_renderer(new_context, api, live_app, artifacts
         else:
             page.locator("#zs-pass").click()
             passes += 1
-        synced_move = lambda m=move: api.view(table_id, name)["table"]["move"] > m  # noqa: E731
-        for _ in range(80):
-            if synced_move():
-                break
-            page.wait_for_timeout(100)
+        wait_until(lambda m=move: api.view(table_id, name)["table"]["move"] > m, what="the move to be taken")
         expect(page.locator(".action-error")).to_be_hidden()
     else:
         raise AssertionError("the hand did not end within 60 turns")
