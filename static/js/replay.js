@@ -1,6 +1,6 @@
 // The replay viewer: a finished table, move by move, from any seat.
 import { api, gameCatalog, gameModule, session } from "./api.js";
-import { playerBoards, scoreTable } from "./boards.js";
+import { playerBoards, scoreTable, statisticsTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
 import { GameHost, loadGeneric } from "./game_host.js";
@@ -17,6 +17,7 @@ export class ReplayPage {
     this.total = null;
     this.notifications = [];
     this.loading = null;
+    this.wanted = null;   // the move being loaded, while one is
     this.pace = new Pace(0);   // each move is a view: nothing to pace or animate
   }
 
@@ -43,8 +44,8 @@ export class ReplayPage {
     // Arrow keys step through the moves (unless typing in a field).
     this.onKey = (event) => {
       if (event.target.closest && event.target.closest("input, select, textarea")) return;
-      if (event.key === "ArrowLeft") this.go(this.move - 1);
-      else if (event.key === "ArrowRight") this.go(this.move + 1);
+      if (event.key === "ArrowLeft") this.step(-1);
+      else if (event.key === "ArrowRight") this.step(1);
       else return;
       event.preventDefault();
     };
@@ -81,7 +82,8 @@ export class ReplayPage {
       area: h("div.game-area"),
       hand: h("div.hand-slot"),
       boards: h("div.boards-wrap"),
-      log: h("ol.log-lines", { "aria-label": "Log up to this move" }),
+      statistics: h("div.statistics-wrap"),
+      log: h("ol.log-lines", { "aria-label": "Log up to this move", tabindex: "0" }),
       error: h("p.action-error", { role: "alert", hidden: true }),
       jump: h("input#replay-move", { type: "number", min: 0, max: this.total, value: String(first.move) }),
       seat: h("select#replay-seat", table.players.map((p) => h("option", { value: String(p.seat) },
@@ -90,8 +92,8 @@ export class ReplayPage {
     const button = (label, title, fn) => h("button", { type: "button", title, "aria-label": title, on: { click: fn } },
       label);
     e.first = button("« First", "First move", () => this.go(0));
-    e.back = button("◀ Back", "One move back", () => this.go(this.move - 1));
-    e.forward = button("Forward ▶", "One move forward", () => this.go(this.move + 1));
+    e.back = button("◀ Back", "One move back", () => this.step(-1));
+    e.forward = button("Forward ▶", "One move forward", () => this.step(1));
     e.last = button("Last »", "Last move", () => this.go(this.total));
     e.play = h("button", { type: "button", title: "Play the moves at my pace", on: { click: () => this.autoplay() } },
       "▶ Play");
@@ -108,7 +110,13 @@ export class ReplayPage {
       e.status,
       h("div.table-layout",
         h("div.table-main", e.area, e.hand),
-        h("aside.table-side", h("section", h("h2", "Players"), e.boards), h("section.log", h("h2", "Log"), e.log)))));
+        h("aside.table-side", h("section", h("h2", "Players"), e.boards), e.statistics,
+          h("section.log", h("h2", "Log"), e.log)))));
+  }
+
+  /** Steps count from the move asked for last, not the one shown: two quick clicks while a move loads go two moves. */
+  step(delta) {
+    this.go((this.wanted ?? this.move) + delta);
   }
 
   /** The moves one after another at the player's pace (the settings); at the instant pace, straight to the last. */
@@ -119,7 +127,9 @@ export class ReplayPage {
     fill(e.play, "❚❚ Pause");
     const pace = new Pace();
     while (this.playing && !this.stopped && this.move < this.total) {
+      const before = this.move;
       await this.go(pace.factor() ? this.move + 1 : this.total);
+      if (this.move === before) break;   // the move could not be loaded (the error is shown)
       await pace.pause(PACE_MS * pace.factor());
     }
     pace.stop();
@@ -132,11 +142,14 @@ export class ReplayPage {
     const target = Math.max(0, Math.min(this.total, move));
     const ticket = Symbol("load");
     this.loading = ticket;
+    this.wanted = target;
     try {
       const view = await api.replay(this.id, target, this.seat);
       if (this.loading !== ticket || this.stopped) return;
+      this.wanted = null;
       this.show(view);
     } catch (err) {
+      if (this.loading === ticket) this.wanted = null;
       this.els.error.hidden = false;
       this.els.error.textContent = err.message;
     }
@@ -162,7 +175,8 @@ export class ReplayPage {
     const viewer = view.table.players.find((p) => p.seat === view.seat);
     const table = { ...view.table, status: view.move >= this.total ? view.table.status : "playing" };
     fill(e.boards, playerBoards(table, state, view.data, this.me),
-      view.move >= this.total ? scoreTable(view.table.players) : null);
+      view.move >= this.total ? scoreTable(view.table.players, this.game.tie_breaker) : null);
+    fill(e.statistics, statisticsTable(view.statistics, view.table.players));   // as they stood at this move
     // A Game of its own for each move shown, set up from that move's view, as a page loaded there would be.
     const shown = { ...view, table, you: viewer ? viewer.id : null };
     const host = new GameHost(this.module, e.area, this.gamePage(shown), this.game.name || this.game.title);

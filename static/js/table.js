@@ -2,7 +2,7 @@
 // chat, and puts together what runs it: the poller, the game host, the actions panel, the seat controls, the chat.
 import { ActionPanel } from "./actions.js";
 import { actingAs, api, developmentMode, gameCatalog, gameModule, session } from "./api.js";
-import { playerBoards, scoreTable } from "./boards.js";
+import { playerBoards, progressionBar, scoreTable, statisticsTable } from "./boards.js";
 import { Chat } from "./chat.js";
 import { fill, h } from "./dom.js";
 import { colourNames, playerName, renderLog } from "./format.js";
@@ -82,6 +82,7 @@ export class TablePage {
     this.chat = new Chat(this.id, { players: () => this.players(), showError: (message) => this.showError(message) });
     this.els = {
       title: h("h1.table-title"),
+      progression: h("span.progression-wrap"),
       status: h("div.status-bar", { role: "status", "aria-live": "polite" }),
       area: h("div.game-area"),
       boards: h("div.boards-wrap"),
@@ -97,7 +98,8 @@ export class TablePage {
       on: { pointerdown: () => this.hurry(), keydown: () => this.hurry() } },
     h("div.bar-inner", h("div.bar-top", e.status, this.actions.panel), e.hand));
     this.section = h("section.table-page", { dataset: { table: this.id } },
-      h("div.table-header", h("div.table-heading", e.title, this.poller.notice, settingsPanel()), e.boards),
+      h("div.table-header", h("div.table-heading", e.title, e.progression, this.poller.notice, settingsPanel()),
+        e.boards),
       h("div.table-layout",
         h("div.table-main", e.area, this.actions.tools, e.extra),
         h("aside.table-side", e.scores, h("section.log", h("h2", "Log"), e.log), this.chat.panel)),
@@ -166,7 +168,9 @@ export class TablePage {
     if (this.isMyTurn() && !wasMyTurn && !first) announceTurn();
     this.renderStatus();
     fill(e.boards, playerBoards(table, state, data, this.me));
-    fill(e.scores, table.status === "finished" ? scoreTable(table.players) : null);
+    fill(e.progression, table.status === "playing" ? progressionBar(view.progression) : null);
+    fill(e.scores, table.status === "finished"
+      ? [scoreTable(table.players, this.game.tie_breaker), statisticsTable(view.statistics, table.players)] : null);
     fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message), this.designer()));
     this.host.show(view, previous);
     this.actions.render(view, () => this.host.drawButtons(view));
@@ -181,10 +185,9 @@ export class TablePage {
     if (table.status === "open") {
       fill(status, `Waiting for players: ${players.length} of ${table.seats} seats taken.`);
     } else if (table.status === "finished") {
-      const best = Math.max(...players.map((p) => p.score));
-      const winners = players.filter((p) => p.score === best);
+      const winners = players.filter((p) => p.rank === 1);   // by score, then the tie-breaker
       fill(status, "Game over. ", winners.length === 1 ? "Winner: " : "Winners: ",
-        winners.map((w, i) => [i ? ", " : "", playerName(w)]), ` (${best}).`);
+        winners.map((w, i) => [i ? ", " : "", playerName(w)]), winners.length ? ` (${winners[0].score}).` : ".");
     } else if (state) {
       fill(status, this.isMyTurn() ? h("span.turn-flag", "Your turn: ") : null,
         colourNames(state.description || state.name, players));
