@@ -8,8 +8,8 @@ import { loadGeneric } from "./game_host.js";
 const COLOURS = { primary: "", secondary: "secondary", alert: "alert" };   // statusBar.addActionButton's `color`
 
 export class ActionPanel {
-  /** page: {view() (the view on screen), designer() (the designer tools are shown), refreshNow(), sending(request) (a move on its way), applyAnswer(answer) (a
-   * move's notifications, then its view)}. */
+  /** page: {view() (the view on screen), designer() (the designer tools are shown), refreshNow(), sending(request)
+   * (a move on its way), applyAnswer(answer) (a move's notifications, then its view)}. */
   constructor(tableId, game, page) {
     this.tableId = tableId;
     this.game = game;

@@ -18,12 +18,12 @@ def as_production(page):
 
 
 def test_designer_tools_only_in_development_mode_or_at_a_hotseat_table(new_context, api):
-    api.register("tess")
-    table_id = api.new_table("tess", game="dragon_phoenix", players=4)
-    assert api.post(f"/api/tables/{table_id}/bots", "tess", json={"count": 3}).status_code == 200
+    api.register("tools_tess")
+    table_id = api.new_table("tools_tess", game="dragon_phoenix", players=4)
+    assert api.post(f"/api/tables/{table_id}/bots", "tools_tess", json={"count": 3}).status_code == 200
     tools = ("All actions (generic forms)", "State diagram")
 
-    player = new_context(user=("tess", api))
+    player = new_context(user=("tools_tess", api))
     as_production(player)
     player.goto(f"/#/table/{table_id}")
     expect(status(player)).to_contain_text("High Flight")
@@ -31,13 +31,13 @@ def test_designer_tools_only_in_development_mode_or_at_a_hotseat_table(new_conte
     for tool in tools:
         expect(player.get_by_text(tool)).to_have_count(0)
 
-    designer = new_context(user=("tess", api))                            # development mode: both
+    designer = new_context(user=("tools_tess", api))                            # development mode: both
     designer.goto(f"/#/table/{table_id}")
     expect(status(designer)).to_contain_text("High Flight")
     for tool in tools:
         expect(designer.get_by_text(tool)).to_have_count(1)
 
-    hotseat = api.post("/api/tables", "tess", json={"game": "dragon_phoenix", "players": 4, "hotseat": True}).json
+    hotseat = api.post("/api/tables", "tools_tess", json={"game": "dragon_phoenix", "players": 4, "hotseat": True}).json
     player.goto(f"/#/table/{hotseat['id']}")                              # a hotseat table, even in production
     expect(status(player)).to_contain_text("High Flight")
     for tool in tools:
@@ -46,19 +46,19 @@ def test_designer_tools_only_in_development_mode_or_at_a_hotseat_table(new_conte
 
 
 def test_my_games_puts_the_you_badge_by_the_players_own_name(new_context, api):
-    for name in ("uli", "vic"):
+    for name in ("badge_uli", "badge_vic"):
         api.register(name)
-    api.new_table("uli", joiners=["vic"], players=2)   # uli's name comes first, vic's last
-    page = new_context(user=("uli", api))
+    api.new_table("badge_uli", joiners=["badge_vic"], players=2)   # badge_uli's name comes first, badge_vic's last
+    page = new_context(user=("badge_uli", api))
     page.goto("/#/games")
     badge = page.locator(".table-row-seats .mark-you")
     expect(badge).to_have_count(1)
-    assert badge.evaluate("el => el.previousElementSibling.textContent") == "uli"
+    assert badge.evaluate("el => el.previousElementSibling.textContent") == "badge_uli"
 
 
 def test_the_lobby_has_one_turn_limit_and_checkbox_sized_checkboxes(new_context, api):
-    api.register("wes")
-    page = new_context(user=("wes", api))
+    api.register("lobby_wes")
+    page = new_context(user=("lobby_wes", api))
     page.goto("/#/lobby")
     page.get_by_label("Game", exact=True).select_option(label="Dragon and Phoenix")
     form = page.locator(".create-table form").first
@@ -73,7 +73,7 @@ def test_the_lobby_has_one_turn_limit_and_checkbox_sized_checkboxes(new_context,
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url("**/#/table/*")
     table_id = int(page.url.rsplit("/", 1)[1])
-    table = api.view(table_id, "wes")["table"]
+    table = api.view(table_id, "lobby_wes")["table"]
     assert table["turn_hours"] == 24 and table["options"]["turn_hours"] == 24, table
     assert table["options"]["wish"] is False
     assert not page.errors

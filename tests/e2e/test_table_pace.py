@@ -65,23 +65,23 @@ def line_time(page, text: str) -> float:
 
 
 def test_a_modules_hooks_hold_the_queue_and_draw_the_log(new_context, api):
-    table_id, card = one_card_each(api, "hoa", "ike")
-    page = new_context(user=("ike", api), pace=None)   # the player's default pace: 0.7 s
+    table_id, card = one_card_each(api, "pace_hoa", "pace_ike")
+    page = new_context(user=("pace_ike", api), pace=None)   # the player's default pace: 0.7 s
     page.add_init_script(LINE_TIMES)
     serve_fake_module(page, HOOKS_MODULE)
     page.goto(f"/#/table/{table_id}")
-    expect(status(page)).to_contain_text("hoa must play")
-    mine = api.view(table_id, "ike")["data"]["hand"][0]
+    expect(status(page)).to_contain_text("pace_hoa must play")
+    mine = api.view(table_id, "pace_ike")["data"]["hand"][0]
     expect(page.locator(".hand-slot .fake-hand")).to_have_text(mine)     # getHandBarElement: the slot, before setup
 
     # Another player's two moves: the second waits for the module's minDuration (1.5 s), not the default 0.7 s.
-    assert api.act(table_id, "hoa", "playCard", card=card).status_code == 200
-    assert api.act(table_id, "hoa", "cheer").status_code == 200
-    expect(log_lines(page).filter(has_text="hoa cheers")).to_have_count(1)
-    gap = line_time(page, "hoa cheers") - line_time(page, "hoa plays")
+    assert api.act(table_id, "pace_hoa", "playCard", card=card).status_code == 200
+    assert api.act(table_id, "pace_hoa", "cheer").status_code == 200
+    expect(log_lines(page).filter(has_text="pace_hoa cheers")).to_have_count(1)
+    gap = line_time(page, "pace_hoa cheers") - line_time(page, "pace_hoa plays")
     assert gap >= 1400, gap
     # bgaFormatText: the card is the module's node in the log line, not the code as text.
-    mini = log_lines(page).filter(has_text="hoa plays").locator("b.mini-card")
+    mini = log_lines(page).filter(has_text="pace_hoa plays").locator("b.mini-card")
     expect(mini).to_have_attribute("title", f"card {card}")
     animated, waited = page.evaluate("window.fakeCalls")[0]
     assert animated is True and waited >= 390, (animated, waited)
@@ -90,18 +90,19 @@ def test_a_modules_hooks_hold_the_queue_and_draw_the_log(new_context, api):
     page.get_by_text("⚙ Settings").focus()
     page.keyboard.press("Enter")
     page.get_by_label("Others' moves shown").select_option("instant")
-    assert api.act(table_id, "hoa", "confirm").status_code == 200
-    assert api.act(table_id, "ike", "playCard", card=mine).status_code == 200   # from elsewhere: not this page's
-    assert api.act(table_id, "hoa", "cheer").status_code == 200
-    expect(log_lines(page).filter(has_text="hoa cheers")).to_have_count(2)
-    times = [t for line, _, t in page.evaluate("window.lineTimes") if "ike plays" in line or "hoa cheers" in line]
+    assert api.act(table_id, "pace_hoa", "confirm").status_code == 200
+    assert api.act(table_id, "pace_ike", "playCard", card=mine).status_code == 200   # from elsewhere: not this page's
+    assert api.act(table_id, "pace_hoa", "cheer").status_code == 200
+    expect(log_lines(page).filter(has_text="pace_hoa cheers")).to_have_count(2)
+    times = [t for line, _, t in page.evaluate("window.lineTimes")
+             if "pace_ike plays" in line or "pace_hoa cheers" in line]
     assert times[-1] - times[-2] < 400, times
     animated, waited = page.evaluate("window.fakeCalls")[-1]
     assert animated is False and waited < 100, (animated, waited)
 
     # The history, drawn after setup, goes through bgaFormatText too.
     page.reload()
-    expect(log_lines(page).filter(has_text="hoa plays").locator("b.mini-card")).to_have_text(f"card {card}")
+    expect(log_lines(page).filter(has_text="pace_hoa plays").locator("b.mini-card")).to_have_text(f"card {card}")
     assert not page.errors and not page.console_errors, page.errors + page.console_errors
 
 
@@ -205,14 +206,14 @@ def test_the_replay_plays_the_moves_at_the_pace_or_at_once(new_context, api):
     to the last move."""
     from .test_client import play_out_by_api
 
-    api.register("xia")
-    api.register("yul")
-    table_id = api.new_table("xia", joiners=["yul"], players=2, options={"hand_size": 1})
+    api.register("replay_xia")
+    api.register("replay_yul")
+    table_id = api.new_table("replay_xia", joiners=["replay_yul"], players=2, options={"hand_size": 1})
     for _ in range(20):   # bounded
-        if not (play_out_by_api(api, table_id, "xia") or play_out_by_api(api, table_id, "yul")):
+        if not (play_out_by_api(api, table_id, "replay_xia") or play_out_by_api(api, table_id, "replay_yul")):
             break
-    total = api.view(table_id, "xia")["table"]["move"]
-    page = new_context(user=("xia", api), pace="fast")   # 0.35 s a move
+    total = api.view(table_id, "replay_xia")["table"]["move"]
+    page = new_context(user=("replay_xia", api), pace="fast")   # 0.35 s a move
     page.add_init_script("""window.counts = [];
       new MutationObserver(() => { const c = document.querySelector('.replay-counter');
         if (c && window.counts[window.counts.length - 1]?.[0] !== c.textContent)
