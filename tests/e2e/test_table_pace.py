@@ -30,7 +30,9 @@ import { h } from "/static/js/dom.js";
 const calls = (window.fakeCalls = window.fakeCalls || []);
 export class Game {
   setup(gamedatas) {
-    this.getGameAreaElement().append(h("p.fake-area", "the table"));
+    this.seat = h("span.fake-seat", "seat");
+    this.pile = h("span.fake-pile", { style: "margin-left: 300px" }, "pile");
+    this.getGameAreaElement().append(h("p.fake-area", "the table"), this.seat, this.pile);
     this.getHandBarElement().append(h("div.fake-hand", gamedatas.hand.join(" ")));
     this.setupNotifications();
   }
@@ -45,7 +47,11 @@ export class Game {
   async notif_cardPlayed(args) {
     const started = performance.now();
     await this.wait(400);
-    calls.push([this.bgaAnimationsActive(), performance.now() - started]);
+    const waited = performance.now() - started;
+    const sliding = this.bgaSlideFrom(this.pile, this.seat, 300);
+    const moving = this.pile.getAnimations().length;
+    await sliding;
+    calls.push([this.bgaAnimationsActive(), waited, moving, performance.now() - started - waited]);
   }
 }
 """
@@ -83,8 +89,8 @@ def test_a_modules_hooks_hold_the_queue_and_draw_the_log(new_context, api):
     # bgaFormatText: the card is the module's node in the log line, not the code as text.
     mini = log_lines(page).filter(has_text="pace_hoa plays").locator("b.mini-card")
     expect(mini).to_have_attribute("title", f"card {card}")
-    animated, waited = page.evaluate("window.fakeCalls")[0]
-    assert animated is True and waited >= 390, (animated, waited)
+    animated, waited, moving, slid = page.evaluate("window.fakeCalls")[0]
+    assert animated is True and waited >= 390 and moving == 1 and slid >= 290, (animated, waited, moving, slid)
 
     # The player sets the pace to instant (the settings box, by keyboard): nothing waits any more.
     page.get_by_text("⚙ Settings").focus()
@@ -97,8 +103,8 @@ def test_a_modules_hooks_hold_the_queue_and_draw_the_log(new_context, api):
     times = [t for line, _, t in page.evaluate("window.lineTimes")
              if "pace_ike plays" in line or "pace_hoa cheers" in line]
     assert times[-1] - times[-2] < 400, times
-    animated, waited = page.evaluate("window.fakeCalls")[-1]
-    assert animated is False and waited < 100, (animated, waited)
+    animated, waited, moving, slid = page.evaluate("window.fakeCalls")[-1]
+    assert animated is False and waited < 100 and moving == 0 and slid < 100, (animated, waited, moving, slid)
 
     # The history, drawn after setup, goes through bgaFormatText too.
     page.reload()
