@@ -80,10 +80,7 @@ export class Game {
     e.handWrap = h("section.dp-hand-wrap", { "aria-label": "Your hand" }, e.hand, e.selection, e.choices);
     const table = h("div.dp-table", e.info, e.summary, e.passPanel, e.felt, e.rounds, e.exchange);
     fill(this.getGameAreaElement(), table);
-    // the hand goes in the shell's bottom bar (filled: the replay viewer sets a new Game up for each move)
-    const bar = typeof this.getHandBarElement === "function" ? this.getHandBarElement() : null;
-    if (bar) fill(bar, e.handWrap);
-    else table.append(e.handWrap);
+    fill(this.getHandBarElement(), e.handWrap);   // the hand in the shell's bottom bar, by the action buttons
     if (this.isOver() && this.data.last_hand) this.summary = this.finalSummary();
     this.render();
     this.setupNotifications();
@@ -187,8 +184,6 @@ export class Game {
   }
 
   // ----- notifications: the table moves as they arrive, as the shell paces them ------------------------
-  pause(ms) { return typeof this.wait === "function" ? this.wait(ms) : Promise.resolve(); }
-
   /** Change the table's data, then draw it again. */
   change(values) {
     Object.assign(this.data, values);
@@ -235,13 +230,13 @@ export class Game {
       passed: [], round_won: false, top: args.combo, hand_sizes: { ...this.data.hand_sizes, [who]: args.hand_size },
       first_card_played: this.list("first_card_played", who) });
     const to = this.seatPart(who, ".dp-seat-play .dp-cards");
-    if (typeof this.bgaSlideFrom === "function" && to && from) await this.bgaSlideFrom(to, from, 350);
+    if (to && from) await this.bgaSlideFrom(to, from, 350);
   }
 
   async notif_roundWon(args) {
     this.roundPoints = { player: args.player_id, points: args.points };
     this.change({ round_won: true });
-    await this.pause(ROUND_WON_MS);
+    await this.wait(ROUND_WON_MS);
   }
 
   notif_collect(args) {
@@ -268,8 +263,8 @@ export class Game {
     if (args.game_over) return;   // the summary stays: the game is over
     const next = new Promise((resolve) => { this.nextHand = resolve; });
     const close = () => this.closeSummary(shown);
-    if (typeof this.wait === "function" && (typeof this.bgaAnimationsActive !== "function" || this.bgaAnimationsActive())) {
-      await Promise.race([this.pause(HAND_END_MS), next]);   // the table waits (acting in the next hand cuts it short)
+    if (this.bgaAnimationsActive()) {
+      await Promise.race([this.wait(HAND_END_MS), next]);   // the table waits (acting in the next hand cuts it short)
       close();
     } else {   // instant pace: the table moves on, the summary stays a while on its own clock
       Promise.race([new Promise((resolve) => setTimeout(resolve, HAND_END_MS)), next]).then(close);

@@ -210,7 +210,7 @@ export class Game {
       if (this.state.name === "playerTurn") this.playSelected(code);
       else if (this.state.name === "discard") this.discardSelected();
     } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      const cards = [...this.root.querySelectorAll(".sd-hand .sd-card")];
+      const cards = [...this.getHandBarElement().querySelectorAll(".sd-hand .sd-card")];
       const i = cards.indexOf(event.currentTarget) + (event.key === "ArrowRight" ? 1 : -1);
       if (cards[i]) cards[i].focus();
     }
@@ -220,7 +220,8 @@ export class Game {
   render(focusCode) {
     const { root, data, state } = this;
     const focused = document.activeElement;
-    const keep = focusCode || (focused && root.contains(focused) && focused.dataset ? focused.dataset.card : null);
+    const bar = this.getHandBarElement();
+    const keep = focusCode || (focused && bar.contains(focused) && focused.dataset ? focused.dataset.card : null);
     for (const c of [...this.ui.selected]) if (!(data.hand || []).includes(c)) this.ui.selected.delete(c);
     fill(root,
       this.renderInfo(),
@@ -228,10 +229,10 @@ export class Game {
       state.name === "chooseOption" ? this.renderOptionPanel() : null,
       state.name === "discard" ? this.renderDiscardPanel() : null,
       data.contract ? this.renderTable() : null,
-      this.renderHand(),
       this.renderSummary());
+    fill(bar, h("div.sd-root", this.renderHand()));
     if (keep) {
-      const el = root.querySelector(`.sd-hand .sd-card[data-card="${CSS.escape(keep)}"]`);
+      const el = bar.querySelector(`.sd-hand .sd-card[data-card="${CSS.escape(keep)}"]`);
       if (el) el.focus();
     }
   }

@@ -35,8 +35,8 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
     area = page.locator(".game-area")
     expect(status(page)).to_contain_text("You must bid at least", timeout=15000)
     expect(area.locator(".sd-auction")).to_be_visible()
-    expect(area.locator(".sd-hand .sd-card")).to_have_count(12)
-    assert area.locator(".sd-hand .sd-card").first.get_attribute("data-card") == "dragon"   # sorted: Dragon first
+    expect(page.locator(".sd-hand .sd-card")).to_have_count(12)
+    assert page.locator(".sd-hand .sd-card").first.get_attribute("data-card") == "dragon"   # sorted: Dragon first
 
     # The auction: pick a number and a designation in the panel, then the Bid button (the bots may overbid).
     for _ in range(6):
@@ -60,17 +60,17 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
 
     # The discard: the five kitty cards, four by click and one from the keyboard (Space).
     expect(status(page)).to_contain_text("You must discard 5")
-    expect(area.locator(".sd-hand .sd-card")).to_have_count(17)
+    expect(page.locator(".sd-hand .sd-card")).to_have_count(17)
     discard_button = page.locator(".action-buttons button.sd-discard-button")
     expect(discard_button).to_be_disabled()
     for rank in RANKS[:4]:
-        area.locator(f'.sd-hand .sd-card[data-card="{rank}-wind"]').click()
-    area.locator('.sd-hand .sd-card[data-card="5-wind"]').focus()
+        page.locator(f'.sd-hand .sd-card[data-card="{rank}-wind"]').click()
+    page.locator('.sd-hand .sd-card[data-card="5-wind"]').focus()
     page.keyboard.press("Space")
-    expect(area.locator(".sd-hand .sd-selected")).to_have_count(5)
+    expect(page.locator(".sd-hand .sd-selected")).to_have_count(5)
     expect(discard_button).to_have_text("Discard 5 of 5")
     discard_button.click()
-    expect(area.locator(".sd-my-discards .sd-card")).to_have_count(5)
+    expect(page.locator(".sd-my-discards .sd-card")).to_have_count(5)
     expect(area.locator(".sd-trump")).to_contain_text("Trump: ▲ Earth")
 
     # Twelve tricks: the page marks the playable cards; select one and Play (Enter on the keyboard once).
@@ -79,7 +79,7 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
         expect(status(page)).to_contain_text(re.compile(r"You must play a card|must bid|Game over"), timeout=10000)
         if "You must play a card" not in status(page).inner_text():
             break
-        card = area.locator(".sd-hand .sd-playable").first
+        card = page.locator(".sd-hand .sd-playable").first
         code = card.get_attribute("data-card")
         if trick == 0:
             expect(area.locator(".sd-felt .sd-seat")).to_have_count(4)
@@ -91,7 +91,7 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
             card.click()
             expect(card).to_have_class(re.compile("sd-selected"))
             page.locator(".action-buttons button.sd-play-button").click()
-        expect(area.locator(f'.sd-hand .sd-card[data-card="{code}"]')).to_have_count(0)
+        expect(page.locator(f'.sd-hand .sd-card[data-card="{code}"]')).to_have_count(0)
         played += 1
         if played < 12:
             expect(area.locator(".sd-last")).to_contain_text("won")
@@ -145,7 +145,7 @@ def test_the_dragon_is_declared_when_led_in_no_trump(new_context, api, artifacts
     expect(status(page)).to_contain_text("You must play a card")
     expect(area.locator(".sd-trump")).to_contain_text("No trump: highest wins")
 
-    area.locator('.sd-hand .sd-card[data-card="dragon"]').click()
+    page.locator('.sd-hand .sd-card[data-card="dragon"]').click()
     choice = area.locator(".sd-dragon-choice")
     expect(choice).to_be_visible()
     choice.get_by_role("radio", name="fire").click()
@@ -154,7 +154,7 @@ def test_the_dragon_is_declared_when_led_in_no_trump(new_context, api, artifacts
     page.screenshot(path=str(artifacts / "summon_dragon_phone_dragon.png"), full_page=True)
     page.locator(".action-buttons button.sd-play-button").click()
     expect(log_lines(page).filter(has_text="plays the Dragon as the highest fire")).to_have_count(1)
-    expect(area.locator('.sd-hand .sd-card[data-card="dragon"]')).to_have_count(0)
+    expect(page.locator('.sd-hand .sd-card[data-card="dragon"]')).to_have_count(0)
     expect(area.locator('.sd-last .sd-card[data-card="dragon"]')).to_have_attribute("title", "Dragon (highest fire)")
     expect(area.locator(".sd-last")).to_contain_text(f"{name} won")
     assert not page.errors

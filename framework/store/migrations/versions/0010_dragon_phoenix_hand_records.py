@@ -1,9 +1,9 @@
 """Dragon and Phoenix keeps a line per hand played (`past_hands`) and the rounds each player has
 taken in the hand under way (`rounds_won`)
 
-Revision ID: 0009
-Revises: 0008
-Create Date: 2026-12-02 10:00:00
+Revision ID: 0010
+Revises: 0009
+Create Date: 2027-01-11 10:00:00
 
 A data migration: each stored Dragon and Phoenix snapshot gets the two keys as a replay of its moves
 with today's rules makes them, read from the notifications the table sent: a `handScore` for each
@@ -17,8 +17,8 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0009'
-down_revision = '0008'
+revision = '0010'
+down_revision = '0009'
 branch_labels = None
 depends_on = None
 
