@@ -77,7 +77,7 @@ export class Game {
       hand: h("div.dp-hand", { role: "group", "aria-label": "Your hand" }),
       selection: h("p.dp-selection", { id: "dp-selection", role: "status", "aria-live": "polite" }),
       choices: h("div.dp-choices"), handKey: null };
-    e.handWrap = h("section.dp-hand-wrap", { "aria-label": "Your hand" }, e.hand, e.selection, e.choices);
+    e.handWrap = h("div.dp-hand-wrap", e.hand, e.selection, e.choices);
     const table = h("div.dp-table", e.info, e.summary, e.passPanel, e.felt, e.rounds, e.exchange);
     fill(this.getGameAreaElement(), table);
     fill(this.getHandBarElement(), e.handWrap);   // the hand in the shell's bottom bar, by the action buttons

@@ -10,7 +10,19 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import DRAGON, DRAGON_RANK, FOX, HERALD, PHOENIX, RANK, RANK_NAMES, RANK_WORDS, SUIT, WISH_RANKS
+from .cards import (
+    DRAGON,
+    DRAGON_RANK,
+    FOX,
+    HERALD,
+    PHOENIX,
+    RANK,
+    RANK_NAMES,
+    RANK_WORDS,
+    SPECIAL_WORDS,
+    SUIT,
+    WISH_RANKS,
+)
 
 SINGLE, PAIR, TRIPLE, FULL_HOUSE, STRAIGHT, STAIRS = "single", "pair", "triple", "fullHouse", "straight", "stairs"
 FOUR, STRAIGHT_FLUSH, FOX_LEAD = "fourOfAKind", "straightFlush", "fox"
@@ -131,16 +143,13 @@ def _article(rank: int) -> str:
     return "an" if rank in (8, 14) else "a"
 
 
-SPECIAL_NAMES = {HERALD: "the Herald", FOX: "the Fox", PHOENIX: "the Phoenix", DRAGON: "the Dragon"}
-
-
 def combo_name(combo: Combo, cards: list[str]) -> str:
     """'a pair of 8s', 'a straight of 6 to the Queen', 'the Phoenix': the log's words for a play."""
     kind = combo.kind
     if kind in (SINGLE, FOX_LEAD):
         card = cards[0]
-        if card in SPECIAL_NAMES:
-            return SPECIAL_NAMES[card]
+        if card in SPECIAL_WORDS:
+            return SPECIAL_WORDS[card]
         rank = int(combo.rank)
         return f"{_article(rank)} {RANK_WORDS[rank]}"
     rank = int(combo.rank)
@@ -171,7 +180,8 @@ def rank_text(rank: float) -> str:
     return RANK_NAMES[whole] + ("½" if rank != whole else "")
 
 
-def _ranks(rank: int) -> str:
+def _short_plural(rank: int) -> str:
+    """'8s', 'Ks': the labels' short form (the log says 'Kings', `plural`)."""
     return f"{RANK_NAMES[rank]}s"
 
 
@@ -190,19 +200,19 @@ def combo_label(combo: Combo, cards: list[str]) -> str:
         return f"Single {RANK_NAMES[rank]}"
     low = rank - (combo.size if kind in (STRAIGHT, STRAIGHT_FLUSH) else combo.size // 2) + 1
     if kind == PAIR:
-        label = f"Pair of {_ranks(rank)}"
+        label = f"Pair of {_short_plural(rank)}"
     elif kind == TRIPLE:
-        label = f"Three {_ranks(rank)}"
+        label = f"Three {_short_plural(rank)}"
     elif kind == FULL_HOUSE:
         ranks = [RANK[c] for c in cards if c != PHOENIX] + ([combo.phoenix] if combo.phoenix else [])
         pair = next(r for r in ranks if r != rank)
-        label = f"Full house, {_ranks(rank)} over {_ranks(pair)}"
+        label = f"Full house, {_short_plural(rank)} over {_short_plural(pair)}"
     elif kind == STRAIGHT:
         label = f"Straight of {combo.size}, {RANK_NAMES[low]} to {RANK_NAMES[rank]}"
     elif kind == STAIRS:
-        label = f"Stairs of {combo.size // 2} pairs, {_ranks(low)} to {_ranks(rank)}"
+        label = f"Stairs of {combo.size // 2} pairs, {_short_plural(low)} to {_short_plural(rank)}"
     elif kind == FOUR:
-        label = f"Bomb: four {_ranks(rank)}"
+        label = f"Bomb: four {_short_plural(rank)}"
     else:
         label = f"Bomb: straight flush of {combo.size}, {RANK_NAMES[low]} to {RANK_NAMES[rank]}"
     if combo.phoenix is not None and PHOENIX in cards:
