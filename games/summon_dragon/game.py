@@ -249,10 +249,12 @@ class SummonTheDragon(Game):
                if made else
                "${player_name}'s team is set, ${tricks} bid and ${taken} taken: ${points} points; "
                "the defenders ${defence}")
-        # `result` is the hand's line of `past_hands`: the page draws the hand-end summary from it.
-        self.notify_all("handScore", log, player_id=bidder, tricks=contract["tricks"], taken=taken,
-                        points=points, defence=defence, team_scores=list(scores), result=dict(result))
         winner = rules.game_winner(scores, self.options["target"])
+        # `result` is the hand's line of `past_hands`: the page draws the hand-end summary from it, and
+        # holds it before the next deal unless `game_over`.
+        self.notify_all("handScore", log, player_id=bidder, tricks=contract["tricks"], taken=taken,
+                        points=points, defence=defence, team_scores=list(scores), result=dict(result),
+                        game_over=winner is not None)
         if winner is None:
             return False
         self.notify_all("gameWon", "${player_name} and ${partner_name} win the game, ${score} to ${other}",

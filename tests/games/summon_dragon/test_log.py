@@ -24,9 +24,9 @@ def lines_for(viewer, notes) -> list[str]:
     return [line(n) for n in notes if n.log and n.visible_to(viewer)]
 
 
-def summoned_hand(dragon_with: int = DAN):
-    """Ann wins 6 fire and summons the Dragon from `dragon_with`; both discard; the hand is played out."""
-    table = new_table(make_deal({dragon_with: ["dragon"]}, KITTY))
+def summoned_hand(dragon_with: int = DAN, target: int = 500):
+    """Ann wins 6 fire and summons the Dragon from `dragon_with`; both discard (the tricks are still to play)."""
+    table = new_table(make_deal({dragon_with: ["dragon"]}, KITTY), target=target)
     notes = table.take_notifications()
     win_auction(table, ANN, 6, "fire")
     notes += table.apply(ANN, "chooseOption", {"option": "summon"})
@@ -87,3 +87,11 @@ def test_D17_the_hand_score_notification_carries_the_line_of_the_scores_table():
     past = table.view(ANN)["data"]["past_hands"]
     assert score.args["result"] == past[-1] == table.view(None)["data"]["last_hand"]
     assert score.args["result"]["delta"][0] == score.args["points"]
+    assert score.args["game_over"] is False
+
+
+def test_D18_the_last_hand_score_says_the_game_is_over():
+    table, notes = summoned_hand(target=50)                # this deal's first hand takes a side past 50
+    notes += play_out(table, hands=1)
+    (score,) = [n for n in notes if n.type == "handScore"]
+    assert score.args["game_over"] is True and table.status == "finished"
