@@ -12,7 +12,9 @@ private table) fetch the view, their legal actions, their new notifications, `/l
 - `/log`: an entry names its player and action only to the mover or to a viewer whom that move
   sent a notification, and arguments only to the mover (all of it once the game is over);
 - `/export` holds every hand and the seed: while the game runs only its players get it (the audit
-  runs in development mode, for its seeds; elsewhere nobody does), after the end anyone who sees it.
+  runs in development mode, for its seeds; elsewhere nobody does), after the end anyone who sees it;
+- the view's and `/replay`'s statistics: none while the game runs (a count may tell what a hand
+  holds), and never one the game declares `"display": "limited"`.
 No answer but the export may contain the table's seed. Leaks are collected, not raised.
 """
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 
 from framework.engine import FINISHED, Game, Table
 from framework.engine.plugins import discover_games
+from framework.engine.results import LIMITED
 from framework.engine.testing import hidden_sets, leaves, record_hidden_sets
 from framework.store import db
 from tests.audit import MIN_MOVES
@@ -125,6 +128,9 @@ class _Run:
         self.after = dict.fromkeys([*players, outsider], 0)  # the last notification seq fetched
         self.told: dict[str, set[int]] = {name: set() for name in [*players, outsider]}  # moves that told them
         self.chooser = random.Random(f"http-audit:{seed}")
+        statistics = _game_class(game).statistics
+        self.limited = {stat for kind in statistics.values() for stat, spec in kind.items()
+                        if spec.get("display") == LIMITED}
 
     def play(self, every: int) -> None:
         table = server_table(self.app, self.table_id)
@@ -167,7 +173,9 @@ class _Run:
 
     def check_viewer(self, name: str, viewer: int | None, move: int, finished: bool) -> None:
         hidden = self.hidden_at[move][viewer]
-        self.check(self.get_json("get", "", name), hidden, name, "the view")
+        view = self.get_json("get", "", name)
+        self.check(view, hidden, name, "the view")
+        self.check_statistics(view, name, "the view", finished)
         self.check(self.get_json("get", "/legal-actions", name), hidden, name, "/legal-actions")
         while notes := self.get_json("get", f"/notifications?after={self.after[name]}", name)["notifications"]:
             self.check_notes(notes, name, move, "/notifications")
@@ -220,13 +228,23 @@ class _Run:
             seat = self.chooser.randrange(len(self.players))
             answer = self.get_json("get", f"/replay?move={earlier}&seat={seat}", name)
             self.check(answer, self.hidden_at[earlier][self.ids[self.players[seat]]], name, f"/replay at {earlier}")
+            self.check_statistics(answer, name, f"/replay at {earlier}", finished)
         elif viewer is None:
             self.expect_refused("get", "/replay", name, "/replay of a running game")
         else:
             answer = self.get_json("get", f"/replay?move={earlier}", name)
             self.check(answer, self.hidden_at[earlier][viewer], name, f"/replay at {earlier}")
+            self.check_statistics(answer, name, f"/replay at {earlier}", finished)
             other = (self.players.index(name) + 1) % len(self.players)
             self.expect_refused("get", f"/replay?seat={other}", name, "/replay of another seat")
+
+    def check_statistics(self, answer: dict, name: str, where: str, finished: bool) -> None:
+        shown = answer["statistics"]
+        if shown is not None and not finished:
+            self.leak(name, where, "shows the statistics before the end")
+        limited = {entry["name"] for entries in (shown or {}).values() for entry in entries} & self.limited
+        if limited:
+            self.leak(name, where, f"shows the limited statistics {sorted(limited)}")
 
     def check_export(self, name: str, viewer: int | None, finished: bool) -> None:
         if finished or viewer is not None:

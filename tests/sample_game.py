@@ -1,9 +1,12 @@
 """Climb: a tiny game used only by the tests. It exercises every state type, a private
-notification, an out-of-turn action (`cheer`) and an undo savepoint, and declares an invariant.
+notification, an out-of-turn action (`cheer`) and an undo savepoint (refused once another player
+has cheered since the turn began: an undo never erases another player's move), and declares an
+invariant.
 
 Each player gets a hand of numbered cards and secretly picks a charm word. In turn, each plays
 one card, which may not be lower than the card on top of the pile unless they hold nothing
-higher, then confirms it or undoes it. Cards score their rank; the charms are revealed at the end.
+higher, then confirms it or undoes it. Cards score their rank, a cheer one point; equal scores are
+ranked by the highest card played (score_aux). The charms are revealed at the end.
 """
 from marshmallow import Schema, fields, validate
 
@@ -80,6 +83,7 @@ class PlayerTurn(State):
         hand.remove(card)
         self.game.data["pile"].append(card)
         self.game.inc_score(player_id, card_rank(card))
+        self.game.set_score_aux(player_id, max(self.game.get_score_aux(player_id), card_rank(card)))
         self.game.notify_all("cardPlayed", "${player_name} plays ${card}", player_id=player_id, card=card)
         return "played"
 
@@ -107,8 +111,15 @@ class ConfirmTurn(State):
         self.game.notify_all("undone", "${player_name} takes back a card", player_id=player_id)
 
     def legal_actions(self, player_id):
-        moves = [("confirm", {}), ("undo", {})] if self.game.gamestate.is_player_active(player_id) else []
+        moves = []
+        if self.game.gamestate.is_player_active(player_id):
+            moves = [("confirm", {}), ("undo", {})] if self.game.can_undo(player_id) else [("confirm", {})]
         return moves + self.game.cheer_moves(player_id)
+
+    def possible_actions(self, player_id, names):
+        """Undo is offered only while nobody else has moved since the turn began (a cheer)."""
+        names = super().possible_actions(player_id, names)
+        return names if self.game.can_undo(player_id) else [n for n in names if n != "undo"]
 
 
 class NextPlayer(State):
@@ -133,7 +144,10 @@ class Climb(Game):
     option_schema = ClimbOptions
     states = [PickCharm, PlayerTurn, ConfirmTurn, NextPlayer]
     statistics = {"table": {"turns": {"type": "int", "name": "Turns"}},
-                  "player": {"cheers": {"type": "int", "name": "Cheers"}}}
+                  "player": {"cheers": {"type": "int", "name": "Cheers"},
+                             # What each was dealt: for balancing the deal, never shown to the players.
+                             "points_dealt": {"type": "int", "name": "Points dealt", "display": "limited"}}}
+    tie_breaker = "The highest card played"
 
     def setup(self):
         deck = list(DECK)
@@ -143,6 +157,7 @@ class Climb(Game):
         hands = self.per_player("hands")
         for seat, player in enumerate(self.players):
             hands[player.id] = sorted(deck[seat * size:(seat + 1) * size])
+            self.set_stat("points_dealt", sum(map(card_rank, hands[player.id])), player.id)
             self.notify_player(player.id, "hand", "You receive ${cards}", cards=hands[player.id])
         self.data["stock"] = deck[len(self.players) * size:]
         self.gamestate.change_active_player(self.player_ids[0])

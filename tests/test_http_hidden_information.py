@@ -53,6 +53,27 @@ def test_the_http_audit_catches_a_log_that_names_silent_moves(tmp_path, monkeypa
     assert report.leaks and all("/log" in leak and "told them nothing" in leak for leak in report.leaks)
 
 
+def test_the_http_audit_catches_statistics_before_the_end_and_limited_ones(tmp_path, monkeypatch):
+    """...and a view with the statistics while the game runs, the limited ones among them (Climb's
+    points dealt, what each hand held)."""
+    from framework.engine import Table
+    from framework.engine import table as engine_table
+    from framework.engine.results import shown_statistics
+
+    def every_statistic(table):
+        unlimited = {kind: {name: {**spec, "display": None} for name, spec in declared.items()}
+                     for kind, declared in table.game_cls.statistics.items()}
+        return shown_statistics(unlimited, table.state.stats, [p["id"] for p in table.players])
+
+    view = engine_table.table_view
+    monkeypatch.setattr(Table, "statistics", every_statistic)
+    monkeypatch.setattr(engine_table, "table_view", lambda table, viewer: {**view(table, viewer),
+                                                                           "statistics": table.statistics()})
+    report = audit_over_http(tmp_path, "climb", "http-audit-leaky-stats", HttpAudit(), every=3)
+    assert any("the view" in leak and "before the end" in leak for leak in report.leaks)
+    assert any("limited statistics ['points_dealt']" in leak for leak in report.leaks)
+
+
 def test_the_http_audit_catches_notifications_sent_to_everyone(tmp_path, monkeypatch):
     """...and so are private notifications (each player's dealt hand) served to every viewer."""
     monkeypatch.setattr(NotificationRecord, "visible_to", classmethod(lambda cls, viewer: cls.id.is_not(None)))

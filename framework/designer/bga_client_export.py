@@ -43,6 +43,25 @@ const GAMEGUI_NAMES = {
   } },
   getGameAreaElement: { value() { return this.bga.gameArea.getElement(); } },
   showMessage: { value(text, type = "info") { return this.bga.gameui.showMessage(text, type); } },
+  bgaAnimationsActive: { value() {
+    const ui = this.bga.gameui;
+    return typeof ui.bgaAnimationsActive === "function" ? ui.bgaAnimationsActive() : true;
+  } },
+  wait: { value(ms) { return new Promise((resolve) => setTimeout(resolve, this.bgaAnimationsActive() ? ms : 0)); } },
+  bgaSlideFrom: { value(element, from, ms = 400) {   // our shell's glide from another element's place
+    if (!this.bgaAnimationsActive() || !element || !from || !element.animate) return Promise.resolve();
+    const a = from.getBoundingClientRect(), b = element.getBoundingClientRect();
+    const dx = a.left + a.width / 2 - b.left - b.width / 2, dy = a.top + a.height / 2 - b.top - b.height / 2;
+    return element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+      { duration: ms, easing: "ease-out" })
+      .finished.catch(() => {});
+  } },
+  getHandBarElement: { value() {   // BGA has no bottom bar: the hand goes at the end of the game area
+    const area = this.bga.gameArea.getElement();
+    this.handBar = this.handBar || Object.assign(document.createElement("div"), { className: "hand-slot" });
+    if (this.handBar.parentNode !== area) area.append(this.handBar);
+    return this.handBar;
+  } },
 };
 
 export class Game extends __CLASS__ {
@@ -58,6 +77,19 @@ export class Game extends __CLASS__ {
 }
 for (const [name, descriptor] of Object.entries(GAMEGUI_NAMES)) {
   if (!(name in __CLASS__.prototype)) Object.defineProperty(Game.prototype, name, descriptor);   // the game's own win
+}
+// Our log takes DOM nodes as bgaFormatText's arg values; BGA's takes HTML: a node becomes its markup (built with
+// textContent, so escaped).
+if (typeof __CLASS__.prototype.bgaFormatText === "function") {
+  Game.prototype.bgaFormatText = function (log, args) {
+    const out = __CLASS__.prototype.bgaFormatText.call(this, log, args);
+    const html = (v) => (v instanceof Node ? v.outerHTML ?? v.textContent : v);
+    for (const [key, value] of Object.entries((out && out.args) || {})) {
+      const nodes = Array.isArray(value) && value.some((v) => v instanceof Node);
+      out.args[key] = nodes ? value.map(html).join(" ") : html(value);
+    }
+    return out;
+  };
 }
 """
 

@@ -60,13 +60,15 @@ def make_project(game: type[Game], name: str | None = None, observed: Observed |
 def stats_json(game: type[Game]) -> dict:
     out = {}
     for kind in ("table", "player"):
-        out[kind] = {name: {"id": 10 + index, "name": spec.get("name", name), "type": spec.get("type", "int")}
+        out[kind] = {name: {"id": 10 + index, "name": spec.get("name", name), "type": spec.get("type", "int"),
+                            **({"display": spec["display"]} if "display" in spec else {})}
                      for index, (name, spec) in enumerate(game.statistics.get(kind, {}).items())}
     return out
 
 
 def gameinfos_php(game: type[Game]) -> str:
     players = list(range(game.min_players, game.max_players + 1))
+    tie_breaker = f"totranslate({php_string(game.tie_breaker)})" if game.tie_breaker else "''"
     return ("<?php\n$gameinfos = [\n"
             f"    'game_name' => {php_string(game.title)},\n"
             "    'publisher' => '',\n    'designer' => '',\n"
@@ -76,7 +78,7 @@ def gameinfos_php(game: type[Game]) -> str:
             "    'estimated_duration' => 30,\n"
             "    'fast_additional_time' => 30,\n    'medium_additional_time' => 40,\n"
             "    'slow_additional_time' => 50,\n"
-            "    'tie_breaker_description' => '',\n    'losers_not_ranked' => false,\n"
+            f"    'tie_breaker_description' => {tie_breaker},\n    'losers_not_ranked' => false,\n"
             "    'is_beta' => 1,\n    'is_coop' => 0,\n    'language_dependency' => false,\n"
             f"    'player_colors' => {php_value(PLAYER_COLORS[:max(4, game.max_players)])},\n"
             "    'game_interface_width' => ['min' => 740, 'max' => null],\n];\n")

@@ -23,6 +23,7 @@ from .player_args import PlayerId
 from .records import Move, Notification
 from .registry import Registry
 from .replay import ReplayRefused, replay
+from .results import ranks
 from .states import (
     ACTIVE_PLAYER,
     GAME,
@@ -42,5 +43,6 @@ __all__ = [
     "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
     "PlayerId", "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
-    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "first_message", "player_keyed", "replay",
+    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "first_message", "player_keyed", "ranks",
+    "replay",
 ]

@@ -54,7 +54,7 @@ def apply_action(table: Table, player_id: int, action: str, args: dict | None, r
         raise InvalidArguments(first_message(err.messages), fields=err.messages) from None
 
     backup = marshal.dumps(state.to_json()) if rollback else None
-    table.begin_move()
+    table.begin_move(player_id)
     try:
         result = getattr(owner or state_cls(table.game), spec.method)(player_id, **kwargs)
         table.gamestate.follow(state_cls, result)
@@ -63,5 +63,5 @@ def apply_action(table: Table, player_id: int, action: str, args: dict | None, r
             state.reset_to(marshal.loads(backup))
         table.take_notifications()
         raise
-    table.state.move += 1
+    table.end_move()
     return table.take_notifications()

@@ -43,8 +43,11 @@ class Game:
     max_players: ClassVar[int] = 2
     option_schema: ClassVar[type[Schema] | None] = None
     states: ClassVar[list[type[State]]] = []
-    # {"table": {stat: {"type": "int"|"float"|"bool", "name": str}}, "player": {...}} (BGA stats.json)
+    # {"table": {stat: {"type": "int"|"float"|"bool", "name": str}}, "player": {...}} (BGA stats.json);
+    # `"display": "limited"` keeps one from the players (recorded for the designer's tools only).
     statistics: ClassVar[dict] = {"table": {}, "player": {}}
+    # What score_aux means (BGA gameinfos tie_breaker_description); "" when the game does not use it.
+    tie_breaker: ClassVar[str] = ""
 
     def __init__(self, table: Table):
         self.table = table
@@ -148,11 +151,16 @@ class Game:
         """The table's seeded random source; the only randomness game code may use."""
         return self.table.rng
 
-    def notify_all(self, type: str, log: str = "", **args: Any) -> None:
+    # The recipient, type and log are positional-only, so that `args` may use any name: a private
+    # notification may name another player as its `player_id` (whose `player_name` is filled in).
+    def notify_all(self, type: str, log: str = "", /, **args: Any) -> None:
+        """Tell everyone, spectators included (BGA notifyAllPlayers)."""
         self.table.notify(None, type, log, args)
 
-    def notify_player(self, player_id: int, type: str, log: str = "", **args: Any) -> None:
-        self.table.notify(player_id, type, log, args)
+    def notify_player(self, to: int, type: str, log: str = "", /, **args: Any) -> None:
+        """Tell player `to` alone (BGA notifyPlayer); `player_id` in `args` is who the log names,
+        e.g. `notify_player(ben, "cardGiven", "${player_name} gives you ${card}", player_id=anna, card=c)`."""
+        self.table.notify(to, type, log, args)
 
     def deck(self, name: str = "cards") -> Deck:
         """A BGA-style Deck stored in `self.data[name]`."""
@@ -199,10 +207,17 @@ class Game:
 
     # undo (BGA undoSavepoint / undoRestorePoint)
     def undo_savepoint(self) -> None:
+        """Save the situation this action ends in (BGA: saved once the action is over)."""
         self.table.undo_savepoint()
 
     def undo_restore_point(self) -> None:
+        """Back to the savepoint; refused (UserError, the action with it) once another player has
+        moved since: an undo never erases someone else's accepted move."""
         self.table.undo_restore_point()
+
+    def can_undo(self, player_id: int) -> bool:
+        """Whether an undo by `player_id` would be accepted now: offer it only then."""
+        return self.table.state.savepoint is not None and not self.table.undo_blockers(player_id)
 
     # ----- what a plugin writes ---------------------------------------------------------------
     def setup(self) -> Any:

@@ -11,10 +11,11 @@ import random
 from typing import Any
 
 from .dispatch import apply_action
-from .errors import GameDefinitionError, WrongPlayerCount
+from .errors import GameDefinitionError, UserError, WrongPlayerCount
 from .game import Game
 from .gamestate import GameStateMachine
 from .records import Notification
+from .results import ranks, shown_statistics
 from .states import GAME_END_ID, MULTIPLE_ACTIVE, State
 from .table_state import TableState
 from .views import table_view
@@ -37,6 +38,8 @@ class Table:
         self._new_notifications: list[Notification] = []
         # The move notifications belong to: the one being applied, else the last one (0 = setup).
         self._move_in_progress = self.state.move
+        self._mover: int | None = None       # who sent the move being applied (None: the setup)
+        self._savepoint_asked = False        # undo_savepoint() was called during this move
 
     # ----- life cycle ------------------------------------------------------------------------
     @classmethod
@@ -58,6 +61,7 @@ class Table:
     def run_setup(self) -> None:
         """The game's setup, then its automatic states until play reaches a player."""
         self.gamestate.start(self.game.setup())
+        self._take_asked_savepoint()
 
     @classmethod
     def load(cls, game_cls: type[Game], players: list[dict], options: dict, seed: Any, snapshot: dict) -> Table:
@@ -102,7 +106,16 @@ class Table:
                 and self.gamestate.is_player_active(player_id, state_cls))
 
     def scores(self) -> dict[int, tuple[int, int]]:
+        """Each player's (score, score_aux)."""
         return {int(pid): (s[0], s[1]) for pid, s in self.state.scores.items()}
+
+    def ranks(self) -> dict[int, int]:
+        """Each player's place: by score, then score_aux (`results.ranks`)."""
+        return ranks(self.scores())
+
+    def statistics(self) -> dict:
+        """The statistics players may be shown, table and player ones (`results.shown_statistics`)."""
+        return shown_statistics(self.game_cls.statistics, self.state.stats, [p["id"] for p in self.players])
 
     @property
     def rng(self) -> random.Random:
@@ -118,11 +131,20 @@ class Table:
         """Check and apply one action; the notifications it made (see `dispatch.apply_action`)."""
         return apply_action(self, player_id, action, args, rollback)
 
-    def begin_move(self) -> None:
+    def begin_move(self, player_id: int | None = None) -> None:
         self._move_in_progress = self.state.move + 1
+        self._mover = player_id
+        self._savepoint_asked = False
         self._rng = None
         self._new_notifications = []
         self.gamestate.begin_action()
+
+    def end_move(self) -> None:
+        """The move is accepted: count it, and take the savepoint it asked for, or else note its
+        player among those who acted since the savepoint."""
+        if not self._take_asked_savepoint() and self._mover is not None:
+            self.state.note_acted(self._mover)
+        self.state.move += 1
 
     # ----- notifications ---------------------------------------------------------------------
     def notify(self, to: int | None, type: str, log: str, args: dict) -> None:
@@ -138,12 +160,35 @@ class Table:
 
     # ----- undo ------------------------------------------------------------------------------
     def undo_savepoint(self) -> None:
+        """Ask for a savepoint: the situation this move (or the setup) ends in, as BGA saves it
+        once the action is over, so the rest of the move is not undone by someone else."""
+        self._savepoint_asked = True
+
+    def _take_asked_savepoint(self) -> bool:
+        if not self._savepoint_asked:
+            return False
+        self._savepoint_asked = False
         self.state.save_point()
+        return True
+
+    def undo_blockers(self, player_id: int) -> list[int]:
+        """The other players who moved since the savepoint: an undo by `player_id` would erase
+        their accepted moves, so it is refused while there are any (BGA's undo policy)."""
+        return [p for p in self.state.acted_since_savepoint() if p != player_id]
 
     def undo_restore_point(self) -> None:
-        """Bring the table back to the savepoint; move and notification counters go on."""
-        if not self.state.restore_point():
+        """Bring the table back to the savepoint; move and notification counters go on.
+
+        Refused with a `UserError` (the whole move with it) when another player has moved since.
+        """
+        if self.state.savepoint is None:
             raise GameDefinitionError(f"{self.game_cls.name}: undo without a savepoint")
+        others = self.undo_blockers(self._mover) if self._mover is not None else []
+        if others:
+            names = " and ".join(self.game.player_name(p) for p in others)
+            raise UserError(f"You can no longer undo: {names} {'has' if len(others) == 1 else 'have'} "
+                            "played since.")
+        self.state.restore_point()
         self.gamestate.forget_transition()
 
     # ----- views and moves for bots -----------------------------------------------------------

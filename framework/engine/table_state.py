@@ -78,10 +78,22 @@ class TableState:
 
     # ----- undo (BGA undoSavepoint / undoRestorePoint) -----------------------------------------
     def save_point(self) -> None:
+        """The situation now becomes the savepoint, with nobody having acted since."""
         saved = self.to_json()
         for counter in ("savepoint", "seq", "move"):  # the counters go on across an undo
             del saved[counter]
-        self.savepoint = deep_copy(saved)
+        self.savepoint = {**deep_copy(saved), "acted": []}
+
+    def note_acted(self, player_id: int) -> None:
+        """`player_id` made a move since the savepoint: an undo by anyone else would erase it."""
+        if self.savepoint is not None:
+            acted = self.savepoint.setdefault("acted", [])
+            if player_id not in acted:
+                acted.append(player_id)
+
+    def acted_since_savepoint(self) -> list[int]:
+        """The players who made a move since the savepoint, in the order they first did."""
+        return list(self.savepoint.get("acted", [])) if self.savepoint is not None else []
 
     def restore_point(self) -> bool:
         """Back to the savepoint; False when there is none."""
@@ -91,4 +103,5 @@ class TableState:
         self.state_id, self.active, self.multiactive = saved["state"], saved["active"], saved["multiactive"]
         self.data, self.scores, self.stats = saved["data"], saved["scores"], saved["stats"]
         self.rng_draws, self.progression = saved["rng"], saved["progression"]
+        self.savepoint["acted"] = []  # back where it was taken: nobody has acted since
         return True

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from .errors import GameDefinitionError
 from .game import Game
 from .graph import StateGraph, Transition, build_graph, reachable_from, successors
+from .results import LIMITED, STAT_TYPES
 from .states import GAME, GAME_END_ID, GAME_SETUP_ID, State
 
 
@@ -69,6 +70,7 @@ def review(game: type[Game], observed: Iterable[Transition] = (), games_played: 
             else:
                 found.problems.append(f"{name}: from state {state.name} (id {state_id}) the game can never end")
         found.problems += _state_problems(game, name, state)
+    found.problems += _statistics_problems(game, name)
     return found
 
 
@@ -100,6 +102,22 @@ def _unproven_exits(name: str, graph: StateGraph, games_played: int) -> list[str
 
 def _names(graph: StateGraph, state_ids: set[int]) -> str:
     return ", ".join(graph.states[s].name for s in sorted(state_ids))
+
+
+def _statistics_problems(game: type[Game], name: str) -> list[str]:
+    """Each statistic declared as BGA's stats.json takes it: a type, a name, perhaps display "limited"."""
+    problems = []
+    for kind in sorted(set(game.statistics) - {"table", "player"}):
+        problems.append(f"{name}: statistics kind {kind!r} is neither 'table' nor 'player'")
+    for kind in ("table", "player"):
+        for stat, spec in game.statistics.get(kind, {}).items():
+            if spec.get("type", "int") not in STAT_TYPES:
+                problems.append(f"{name}: {kind} statistic {stat!r} has type {spec.get('type')!r}, "
+                                f"not one of {', '.join(STAT_TYPES)}")
+            if spec.get("display", LIMITED) != LIMITED:
+                problems.append(f"{name}: {kind} statistic {stat!r} has display {spec['display']!r}: "
+                                f"leave it out, or {LIMITED!r} to keep it from the players")
+    return problems
 
 
 def _state_problems(game: type[Game], name: str, state: type[State]) -> list[str]:

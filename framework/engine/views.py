@@ -20,12 +20,15 @@ def table_view(table: Table, viewer: int | None) -> dict:
     template = state_cls.description_my_turn if mine and state_cls.description_my_turn else state_cls.description
     names = {"you": "You", "actplayer": ", ".join(game.player_name(p) for p in active)}
     description = substitute(template, {**_flat(args), **names})
+    ranks = table.ranks()
     return {
         "status": table.status,
         "move": state.move,
         "progression": state.progression,
         "players": [{"id": p.id, "name": p.name, "seat": p.seat, "score": game.get_score(p.id),
-                     "score_aux": game.get_score_aux(p.id)} for p in game.players],
+                     "score_aux": game.get_score_aux(p.id), "rank": ranks[p.id]} for p in game.players],
+        # Shown once the game is over, as BGA does: until then a count may tell what a hand holds.
+        "statistics": None if playing else table.statistics(),
         "state": {"id": state_cls.id, "name": state_cls.name, "type": state_cls.type.value,
                   "description": description, "active_players": active, "args": args,
                   "possible_actions": possible_actions(table, viewer)},

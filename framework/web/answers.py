@@ -58,6 +58,9 @@ class Player(Schema):
     name = fields.String(required=True)
     seat = fields.Integer(required=True)
     score = fields.Integer(required=True)
+    score_aux = fields.Integer(required=True, metadata={"description": "the tie-breaker (BGA player_score_aux)"})
+    rank = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "place, 1 the best: by score, then score_aux; equal on both share it. Null before the start"})
     is_bot = fields.Boolean(required=True)
     zombie = fields.Boolean(required=True)
     deadline = fields.String(allow_none=True)
@@ -95,12 +98,34 @@ class StateInfo(Schema):
     possible_actions = fields.List(fields.String(), required=True)
 
 
+class TableStatistic(Schema):
+    name = fields.String(required=True)
+    label = fields.String(required=True)
+    type = fields.String(required=True, metadata={"description": "int, float or bool"})
+    value = fields.Raw(required=True)
+
+
+class PlayerStatistic(Schema):
+    name = fields.String(required=True)
+    label = fields.String(required=True)
+    type = fields.String(required=True, metadata={"description": "int, float or bool"})
+    values = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True,
+                         metadata={"description": "by player id"})
+
+
+class Statistics(Schema):
+    table = fields.List(fields.Nested(TableStatistic), required=True)
+    player = fields.List(fields.Nested(PlayerStatistic), required=True)
+
+
 class View(Schema):
     table = fields.Nested(TableInfo, required=True)
     state = fields.Nested(StateInfo, allow_none=True, required=True)
     data = fields.Raw(allow_none=True, required=True)
     last_notification = fields.Integer()
-    progression = fields.Integer()
+    progression = fields.Integer(metadata={"description": "0-100, how far the game has gone"})
+    statistics = fields.Nested(Statistics, allow_none=True, metadata={
+        "description": "the game's statistics, null until the game is over (in a replay: as they stood at that move)"})
     you = fields.Integer()
     you_are_zombie = fields.Boolean()
     hotseat = fields.Boolean()
@@ -156,6 +181,14 @@ class MoveLog(Schema):
     moves = fields.List(fields.Nested(LoggedMove), required=True)
 
 
+class Ranked(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    rank = fields.Integer(required=True)
+    score = fields.Integer(required=True)
+    score_aux = fields.Integer(required=True)
+
+
 class Export(Schema):
     game = fields.String(required=True)
     version = fields.Integer(required=True)
@@ -165,6 +198,8 @@ class Export(Schema):
     moves = fields.List(fields.Dict(), required=True)
     move = fields.Integer(required=True)
     state_hash = fields.String(allow_none=True, required=True)
+    ranking = fields.List(fields.Nested(Ranked), required=True, metadata={
+        "description": "the players best first, by score then score_aux; empty before the start"})
 
 
 class ChatMessageOut(Schema):

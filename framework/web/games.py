@@ -72,7 +72,7 @@ def describe_game(game: type[Game]) -> dict:
                                   "states": ["any"]})
     options = describe_schema(game.option_schema()) if game.option_schema else {}
     options.pop("deal", None)  # fixed deals are a testing tool, not a table option
-    return {"name": game.name, "title": game.title, "version": game.version,
+    return {"name": game.name, "title": game.title, "version": game.version, "tie_breaker": game.tie_breaker,
             "players": {"min": game.min_players, "max": game.max_players},
             "options": options, "actions": actions, "client": client_files(game),
             "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}

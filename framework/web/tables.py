@@ -59,7 +59,10 @@ def dev_mode() -> bool:
 
 
 def table_json(record: TableRecord, table: Table | None = None) -> dict:
+    """The table as every answer shows it; players with their score, score_aux and place (by score,
+    then score_aux: null before the game starts)."""
     scores = table.scores() if table else {}
+    ranks = table.ranks() if table else {}
     options = {k: v for k, v in record.options.items() if k != "deal"}  # a fixed deal shows every hand
     now = clock()
     shown = {
@@ -67,7 +70,8 @@ def table_json(record: TableRecord, table: Table | None = None) -> dict:
         "move": record.move, "seats": record.seats, "creator": record.creator_id,
         "turn_hours": record.turn_hours, "private": record.private,
         "players": [{"id": s.user_id, "name": s.user.name, "seat": s.seat,
-                     "score": scores.get(s.user_id, (0, 0))[0], "is_bot": s.user.is_bot,
+                     "score": scores.get(s.user_id, (0, 0))[0], "score_aux": scores.get(s.user_id, (0, 0))[1],
+                     "rank": ranks.get(s.user_id), "is_bot": s.user.is_bot,
                      "zombie": s.zombie, "deadline": s.deadline.isoformat() + "Z" if s.deadline else None,
                      "out_of_time": bool(s.deadline and s.deadline <= now)} for s in record.players],
     }
@@ -251,7 +255,8 @@ def view_body(record: TableRecord) -> tuple[dict, int | None]:
                                       and automatic_seat(record.players, table))}
     if table is not None:
         seen = table.view(viewer)
-        body.update(state=seen["state"], data=seen["data"], progression=seen["progression"])
+        body.update(state=seen["state"], data=seen["data"], progression=seen["progression"],
+                    statistics=seen["statistics"])
     if viewer is not None:
         body["you_are_zombie"] = seat_of(record.players, viewer).zombie
         body["you"] = viewer
@@ -367,8 +372,10 @@ def replay_view(table_id: int):
     table = queries.replayed(record, games(), until=move)
     viewer = record.players[seat].user_id if seat is not None else None
     seen = table.view(viewer)
+    # Once the game is over nothing is secret: the statistics as they stood at move n, for any seat.
+    statistics = table.statistics() if record.status == "finished" else None
     return jsonify({"move": move, "seat": seat, "table": table_json(record, table), "state": seen["state"],
-                    "data": seen["data"]})
+                    "data": seen["data"], "progression": seen["progression"], "statistics": statistics})
 
 
 @bp.post("/tables/<id:table_id>/fork")
@@ -405,4 +412,14 @@ def export(table_id: int):
         "players": engine_players(record.players),
         "moves": [m.logged().to_json() for m in queries.moves_of(record.id)],
         "move": record.move, "state_hash": record.state_hash,
+        "ranking": ranking(record, loaded(record)),
     })
+
+
+def ranking(record: TableRecord, table: Table | None) -> list[dict]:
+    """The players best first: by score, then score_aux (seat order among equals); none before the start."""
+    if table is None:
+        return []
+    scores, ranks = table.scores(), table.ranks()
+    return [{"id": s.user_id, "name": s.user.name, "rank": ranks[s.user_id], "score": scores[s.user_id][0],
+             "score_aux": scores[s.user_id][1]} for s in sorted(record.players, key=lambda s: ranks[s.user_id])]

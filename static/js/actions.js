@@ -8,7 +8,8 @@ import { actionForm } from "./generic.js";
 const COLOURS = { primary: "", secondary: "secondary", alert: "alert" };   // statusBar.addActionButton's `color`
 
 export class ActionPanel {
-  /** page: {view() (the view on screen), refreshNow(), applyAnswer(answer) (a move's notifications, then its view)}. */
+  /** page: {view() (the view on screen), refreshNow(), sending(request) (a move on its way), applyAnswer(answer) (a
+   * move's notifications, then its view)}. */
   constructor(tableId, game, page) {
     this.tableId = tableId;
     this.game = game;
@@ -85,8 +86,11 @@ export class ActionPanel {
     this.showError(null);
     let answer;
     try {
-      answer = await api.act(this.tableId, name, args, this.page.view().table.move);
+      const request = api.act(this.tableId, name, args, this.page.view().table.move);
+      this.page.sending(request);
+      answer = await request;
       delete this.drafts[name];
+      this.clearButtons();   // the move is made: no second click while its answer (the others' replies) plays
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         await this.page.refreshNow();

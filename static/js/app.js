@@ -1,7 +1,7 @@
 // The shell: routing by URL hash, the header, login, lobby and "my games". The table page and the replay viewer
 // live in table.js and replay.js.
 import { api, botsAvailable, developmentMode, gameCatalog, privateTablesAvailable, session } from "./api.js";
-import { timeLeft } from "./boards.js";
+import { resultLine, timeLeft } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
 import { ReplayPage } from "./replay.js";
@@ -310,6 +310,7 @@ async function showMyGames() {
           mine && mine.deadline ? h("span.mark.mark-deadline", timeLeft(mine.deadline)) : null,
           h("a.button", { href: `#/table/${t.id}` }, t.your_turn ? "Play" : "Open"),
           t.status === "finished" ? h("a.button.secondary", { href: `#/replay/${t.id}` }, "Replay") : null,
+          t.status === "finished" ? resultLine(t.players) : null,
         ]);
         if (t.your_turn) row.classList.add("your-turn");
         return row;

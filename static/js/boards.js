@@ -1,5 +1,5 @@
-// What every page shows of a table's players: their boards and, at the end, the scores. Used by the table page, the
-// replay viewer and "my games" (timeLeft).
+// What every page shows of a table's players: their boards, the game's progression and, at the end, the scores ranked
+// by score then tie-breaker, and the statistics. Used by the table page, the replay viewer and "my games".
 import { h, seatColour } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
 
@@ -45,10 +45,48 @@ export function timeLeft(deadline) {
   return hours >= 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h left` : `${hours} h ${minutes} min left`;
 }
 
-export function scoreTable(players) {
-  const ranked = [...players].sort((a, b) => b.score - a.score);
+/** The players best first, by the place the server gives them (score, then the tie-breaker, score_aux). */
+export function ranked(players) {
+  const place = (p) => (p.rank === null || p.rank === undefined ? Infinity : p.rank);
+  return [...players].sort((a, b) => place(a) - place(b) || a.seat - b.seat);
+}
+
+/** "1. ben 6 · 2. anna 6": a finished table's places, in the list of my games. */
+export function resultLine(players) {
+  return h("span.result", { title: "Result" },
+    ranked(players).map((p, i) => [i ? " · " : "", `${p.rank}. `, playerName(p), ` ${p.score}`]));
+}
+
+/** The end screen's scores: place, player, score, and the tie-breaker where the game has one. */
+export function scoreTable(players, tieBreaker = "") {
+  const withAux = Boolean(tieBreaker) || players.some((p) => p.score_aux);
+  const col = (label, props = {}) => h("th", { scope: "col", ...props }, label);
   return h("table.scores", h("caption", "Scores"),
-    h("thead", h("tr", h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"))),
-    h("tbody", ranked.map((p) => h("tr", { dataset: { player: p.id } }, h("th", { scope: "row" }, playerName(p)),
-      h("td.score", String(p.score))))));
+    h("thead", h("tr", col("#"), col("Player"), col("Score"),
+      withAux ? col("Tie-breaker", { title: tieBreaker || "score_aux" }) : null)),
+    h("tbody", ranked(players).map((p) => h("tr", { dataset: { player: p.id, rank: p.rank } },
+      h("td.rank", String(p.rank ?? "")), h("th", { scope: "row" }, playerName(p)), h("td.score", String(p.score)),
+      withAux ? h("td.score-aux", String(p.score_aux)) : null))),
+    tieBreaker ? h("tfoot", h("tr", h("td.tie-breaker", { colspan: 4 }, `Ties are broken by: ${tieBreaker}`))) : null);
+}
+
+/** The game's statistics (BGA's end-of-game statistics): the table's, then one column per player. */
+export function statisticsTable(statistics, players) {
+  if (!statistics || (!statistics.table.length && !statistics.player.length)) return null;
+  const label = (s) => h("th", { scope: "row" }, s.label);
+  return h("section.statistics", { "aria-label": "Statistics" }, h("h2", "Statistics"),
+    statistics.table.length ? h("table.stats.table-stats", h("caption", "Game"),
+      h("tbody", statistics.table.map((s) => h("tr", { dataset: { stat: s.name } }, label(s),
+        h("td", formatValue(s.value)))))) : null,
+    statistics.player.length ? h("table.stats.player-stats", h("caption", "Players"),
+      h("thead", h("tr", h("td"), players.map((p) => h("th", { scope: "col", dataset: { player: p.id } }, playerName(p))))),
+      h("tbody", statistics.player.map((s) => h("tr", { dataset: { stat: s.name } }, label(s),
+        players.map((p) => h("td", { dataset: { player: p.id } }, formatValue(s.values[String(p.id)]))))))) : null);
+}
+
+/** How far the game has gone (BGA's game progression), while it is played. */
+export function progressionBar(percent) {
+  const value = Math.max(0, Math.min(100, Number(percent) || 0));
+  return h("span.progression", { title: "Game progression" },
+    h("progress", { max: 100, value, "aria-label": "Game progression" }), ` ${value}%`);
 }

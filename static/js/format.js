@@ -4,8 +4,17 @@ import { h, seatColour } from "./dom.js";
 /**
  * players: [{id, name, seat}] of the table. Returns a DocumentFragment.
  * A value that is itself {log, args} is rendered recursively (BGA's format_string_recursive).
+ * format: the game's bgaFormatText(log, args) -> {log, args}, applied first at every level; an arg value it gives may
+ * be a DOM Node (a mini-card), put in as it is.
  */
-export function renderLog(template, args = {}, players = []) {
+export function renderLog(template, args = {}, players = [], format = null) {
+  if (format) {
+    try {
+      ({ log: template, args } = format(template, { ...args }));
+    } catch (err) {
+      console.error("bgaFormatText failed", err);
+    }
+  }
   const frag = document.createDocumentFragment();
   const text = typeof template === "string" ? template : "";
   const pattern = /\$\{([A-Za-z0-9_]+)\}/g;
@@ -13,7 +22,7 @@ export function renderLog(template, args = {}, players = []) {
   let match;
   while ((match = pattern.exec(text)) !== null) {
     if (match.index > last) frag.append(document.createTextNode(text.slice(last, match.index)));
-    frag.append(renderArg(match[1], args, players));
+    frag.append(renderArg(match[1], args || {}, players, format));
     last = pattern.lastIndex;
   }
   if (last < text.length) frag.append(document.createTextNode(text.slice(last)));
@@ -34,12 +43,17 @@ export function playerName(player, fallback = "?") {
     player.name);
 }
 
-function renderArg(key, args, players) {
+function renderArg(key, args, players, format) {
   if (!(key in args)) {
     if (key === "you") return h("span.player-name.you", "You");
     return document.createTextNode("${" + key + "}");
   }
   const value = args[key];
+  const node = (v) => (v.parentNode ? v.cloneNode(true) : v);   // a node used twice is copied
+  if (value instanceof Node) return node(value);
+  if (Array.isArray(value) && value.some((v) => v instanceof Node)) {
+    return h("span.arg", value.map((v, i) => [i ? " " : "", v instanceof Node ? node(v) : String(v)]));
+  }
   if (key === "you") return h("span.player-name.you", "You");
   if (/name|player/.test(key) && (typeof value === "string" || typeof value === "number")) {
     // player_name, player_name2, target_player_name, actplayer...: the id next to it, else the name itself.
@@ -48,7 +62,7 @@ function renderArg(key, args, players) {
     if (player) return playerName(player, String(value));
   }
   if (value && typeof value === "object" && !Array.isArray(value) && typeof value.log === "string") {
-    return h("span", renderLog(value.log, value.args || {}, players));
+    return h("span", renderLog(value.log, value.args || {}, players, format));
   }
   return h("span.arg", formatValue(value, players));
 }

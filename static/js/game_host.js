@@ -3,16 +3,18 @@
 import { fill } from "./dom.js";
 import { gamedatasOf, gameguiMembers, makeGame } from "./gamegui.js";
 import { renderGenericArea } from "./generic.js";
+import { PACE_MS } from "./pace.js";
 
 export class GameHost {
-  /** page: what the Game's members are built on (gamegui.js, gameguiMembers), but the area, the player and `subscribe`. */
+  /** page: what the Game's members are built on (gamegui.js, gameguiMembers: its `hand` slot and `pace` included),
+   * but the area, the player and `subscribe`. */
   constructor(module, area, page, gameName) {
     this.module = module;
     this.area = area;
     this.page = page;
     this.gameName = gameName;
     this.game = null;           // made on the first view with a state: the player it is for is known then
-    this.subscription = null;   // {prefix, handlers}: what bgaSetupPromiseNotifications asked for
+    this.subscription = null;   // {prefix, handlers, minDuration, ...}: what bgaSetupPromiseNotifications asked for
     this.ready = false;         // setup ran
   }
 
@@ -20,18 +22,19 @@ export class GameHost {
   show(view, previous) {
     const { table, state, data } = view;
     if (!state) {
-      fill(this.area);
+      this.clear();
       return;
     }
     if (!this.ready && !this.game && this.module) this.game = this.make(view);
     if (!this.game) {
+      this.clear();
       fill(this.area, renderGenericArea(data, table.players, state));
       return;
     }
     const gamedatas = gamedatasOf(view);
     this.game.gamedatas = gamedatas;
     if (!this.ready) {
-      fill(this.area);
+      this.clear();
       try {
         this.game.setup(gamedatas);
       } catch (err) {                       // a broken renderer must not lock the player out
@@ -57,6 +60,12 @@ export class GameHost {
     }
   }
 
+  /** The game area and the hand slot, empty. */
+  clear() {
+    fill(this.area);
+    if (this.page.hand) fill(this.page.hand);
+  }
+
   /** The module's Game for the viewer of this view (null: the module has none). */
   make(view) {
     const playerId = view.you ?? null;
@@ -79,7 +88,8 @@ export class GameHost {
    * queue. Before setup there is nothing to update: the view that follows is setup's. */
   async dispatch(notif) {
     if (!this.ready || !this.subscription) return;
-    const { prefix, handlers } = this.subscription;
+    const { prefix, handlers, ignoreNotifications } = this.subscription;
+    if ((ignoreNotifications || []).includes(notif.type)) return;
     const owner = handlers.find((handler) => handler && typeof handler[prefix + notif.type] === "function");
     if (!owner) return;
     try {
@@ -87,6 +97,19 @@ export class GameHost {
     } catch (err) {
       console.error(`${prefix}${notif.type} failed`, err);
     }
+  }
+
+  /** The least time (ms, at the normal pace) a notification of another player's move holds the queue: the module's
+   * minDuration / minDurationNoText (BGA's), else the pace's 0.7 s for one with a log line, none without. */
+  hold(notif) {
+    const { minDuration, minDurationNoText } = this.subscription || {};
+    return notif.log ? minDuration ?? PACE_MS : minDurationNoText ?? 0;
+  }
+
+  /** The module's bgaFormatText(log, args), which the log renderer calls on every line, or null. */
+  formatter() {
+    const game = this.ready && this.game;
+    return game && typeof game.bgaFormatText === "function" ? (log, args) => game.bgaFormatText(log, args) : null;
   }
 
   call(hook, ...args) {

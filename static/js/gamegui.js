@@ -23,9 +23,9 @@ export function gamedatasOf(view) {
 }
 
 /**
- * The members a Game instance is given. page: {playerId, area, replay, view() (the view on screen),
- * perform(action, args) (true, or the refusal as an Error), addButton(label, callback, options), clearButtons(),
- * showMessage(text, type), subscribe({prefix, handlers})}.
+ * The members a Game instance is given. page: {playerId, area, hand (the bottom bar's hand slot), pace (pace.js),
+ * replay, view() (the view on screen), perform(action, args) (true, or the refusal as an Error),
+ * addButton(label, callback, options), clearButtons(), showMessage(text, type), subscribe(options)}.
  */
 export function gameguiMembers(page) {
   const state = () => (page.view() || {}).state || null;
@@ -54,10 +54,17 @@ export function gameguiMembers(page) {
     isCurrentPlayerActive: () => playing() && (state().active_players || []).includes(page.playerId),
     getActivePlayerId: () => (state() && state().type !== "multiple_active" ? state().active_players[0] ?? null : null),
     getActivePlayers: () => [...((state() && state().active_players) || [])],
-    bgaSetupPromiseNotifications({ prefix = "notif_", handlers = null } = {}) {
-      page.subscribe({ prefix, handlers: handlers || [this] });
+    /** minDuration: the least time a notification with a log line from another player's move holds the queue
+     * (default: the pace setting's 0.7 s); minDurationNoText: the same without a log line (default 0). */
+    bgaSetupPromiseNotifications({ prefix = "notif_", handlers = null, minDuration, minDurationNoText,
+      ignoreNotifications = [] } = {}) {
+      page.subscribe({ prefix, handlers: handlers || [this], minDuration, minDurationNoText, ignoreNotifications });
     },
+    wait: (ms) => page.pace.wait(ms),
+    bgaAnimationsActive: () => page.pace.active(),
+    bgaSlideFrom: (element, fromElement, ms) => page.pace.slideFrom(element, fromElement, ms),
     getGameAreaElement: () => page.area,
+    getHandBarElement: () => page.hand,
     showMessage: (text, type = "info") => page.showMessage(text, type),
   };
 }

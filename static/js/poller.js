@@ -24,7 +24,8 @@ function visibleInterval() {
 }
 
 export class Poller {
-  /** hooks: before() first in each poll (the chat); onNotification(notif, view), awaited; onView(view);
+  /** hooks: before() first in each poll (the chat); onNotification(notif, view, ownMove), awaited (ownMove: the
+   * number of the player's own move whose answer brought it, else undefined); onView(view);
    * finished(): true once polling may slow down as when the page is hidden; pushed chat: onChat(message) and
    * chatAfter() (the last message id shown); shown(): the view on screen. */
   constructor(tableId, hooks) {
@@ -39,6 +40,7 @@ export class Poller {
     this.pushing = false;    // a stream is open: no polls
     this.pushed = [];        // notifications streamed, waiting for the view that follows them
     this.abort = null;
+    this.acting = null;      // the player's move is being sent: what is pushed meanwhile waits for its answer
     this.notice = h("p.connection", { hidden: true, role: "status" });
     this.onVisibility = () => { if (!document.hidden) this.schedule(0); };
   }
@@ -75,10 +77,20 @@ export class Poller {
     return this.run(() => this.poll());
   }
 
+  /** The player's move is on its way (request: its promise): the moves pushed meanwhile, the player's own among them,
+   * wait for its answer, which carries them and says which move is the player's (it is shown without a pause). */
+  sending(request) {
+    const acting = new Promise((resolve) => { this.release = resolve; });
+    this.acting = acting;
+    acting.then(() => { if (this.acting === acting) this.acting = null; });
+    request.catch(() => this.release());
+  }
+
   /** The answer to a move (catch_up and view), applied after any poll under way, with no request of its own. A page
    * that had not handed over every notification up to the move (lastSeq short of catch_up.after) polls instead. */
   async applyAnswer(answer) {
     while (this.running) await this.running;
+    if (this.release) this.release();   // after this.run below has begun: pushed moves queue behind it
     return this.run(async () => {
       const { catch_up: catchUp, view } = answer;
       if (!catchUp || !view || this.lastSeq < catchUp.after || (view.last_notification || 0) < this.lastSeq) {
@@ -86,7 +98,7 @@ export class Poller {
         return;
       }
       try {
-        await this.handOver(catchUp.notifications, view);
+        await this.handOver(catchUp.notifications, view, answer.move);
         this.hooks.onView(view);
         await this.continuePending(view);
       } catch (err) {
@@ -107,11 +119,11 @@ export class Poller {
   }
 
   /** Notifications in seq order, each once (lastSeq moves past it). */
-  async handOver(notifications, view) {
+  async handOver(notifications, view, ownMove) {
     for (const notif of notifications) {
       if (notif.seq <= this.lastSeq) continue;
       this.lastSeq = notif.seq;
-      await this.hooks.onNotification(notif, view);
+      await this.hooks.onNotification(notif, view, ownMove);
     }
   }
 
@@ -204,7 +216,7 @@ export class Poller {
   }
 
   async applyPushed() {
-    while (this.running) await this.running;
+    while (this.running || this.acting) await (this.running || this.acting);
     return this.run(async () => {
       try {
         const view = await api.view(this.tableId);

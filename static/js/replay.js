@@ -1,9 +1,10 @@
 // The replay viewer: a finished table, move by move, from any seat.
 import { api, gameCatalog, gameModule, session } from "./api.js";
-import { playerBoards, scoreTable } from "./boards.js";
+import { playerBoards, scoreTable, statisticsTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
 import { GameHost } from "./game_host.js";
+import { Pace } from "./pace.js";
 
 export class ReplayPage {
   constructor(root, tableId, params) {
@@ -15,6 +16,8 @@ export class ReplayPage {
     this.total = null;
     this.notifications = [];
     this.loading = null;
+    this.wanted = null;   // the move being loaded, while one is
+    this.pace = new Pace(0);   // each move is a view: nothing to pace or animate
   }
 
   async start() {
@@ -39,8 +42,8 @@ export class ReplayPage {
     // Arrow keys step through the moves (unless typing in a field).
     this.onKey = (event) => {
       if (event.target.closest && event.target.closest("input, select, textarea")) return;
-      if (event.key === "ArrowLeft") this.go(this.move - 1);
-      else if (event.key === "ArrowRight") this.go(this.move + 1);
+      if (event.key === "ArrowLeft") this.step(-1);
+      else if (event.key === "ArrowRight") this.step(1);
       else return;
       event.preventDefault();
     };
@@ -50,12 +53,15 @@ export class ReplayPage {
   stop() {
     this.stopped = true;
     document.removeEventListener("keydown", this.onKey);
+    this.pace.stop();
   }
 
   /** What a Game's members are built on in the replay (gamegui.js): it draws, but offers and sends nothing. */
   gamePage(view) {
     return {
       replay: true,
+      hand: this.els.hand,
+      pace: this.pace,
       view: () => view,
       perform: async () => new Error("A replay sends no moves."),
       addButton: (label) => h("button", { type: "button" }, label),   // drawn nowhere
@@ -71,7 +77,9 @@ export class ReplayPage {
       status: h("div.status-bar", { role: "status", "aria-live": "polite" }),
       counter: h("span.replay-counter"),
       area: h("div.game-area"),
+      hand: h("div.hand-slot"),
       boards: h("div.boards-wrap"),
+      statistics: h("div.statistics-wrap"),
       log: h("ol.log-lines", { "aria-label": "Log up to this move" }),
       error: h("p.action-error", { role: "alert", hidden: true }),
       jump: h("input#replay-move", { type: "number", min: 0, max: this.total, value: String(first.move) }),
@@ -81,8 +89,8 @@ export class ReplayPage {
     const button = (label, title, fn) => h("button", { type: "button", title, "aria-label": title, on: { click: fn } },
       label);
     e.first = button("« First", "First move", () => this.go(0));
-    e.back = button("◀ Back", "One move back", () => this.go(this.move - 1));
-    e.forward = button("Forward ▶", "One move forward", () => this.go(this.move + 1));
+    e.back = button("◀ Back", "One move back", () => this.step(-1));
+    e.forward = button("Forward ▶", "One move forward", () => this.step(1));
     e.last = button("Last »", "Last move", () => this.go(this.total));
     e.seat.addEventListener("change", () => { this.seat = parseInt(e.seat.value, 10); this.go(this.move); });
     const jumpForm = h("form.replay-jump", { on: { submit: (ev) => { ev.preventDefault(); this.go(parseInt(e.jump.value, 10)); } } },
@@ -96,8 +104,14 @@ export class ReplayPage {
       e.error,
       e.status,
       h("div.table-layout",
-        h("div.table-main", e.area),
-        h("aside.table-side", h("section", h("h2", "Players"), e.boards), h("section.log", h("h2", "Log"), e.log)))));
+        h("div.table-main", e.area, e.hand),
+        h("aside.table-side", h("section", h("h2", "Players"), e.boards), e.statistics,
+          h("section.log", h("h2", "Log"), e.log)))));
+  }
+
+  /** Steps count from the move asked for last, not the one shown: two quick clicks while a move loads go two moves. */
+  step(delta) {
+    this.go((this.wanted ?? this.move) + delta);
   }
 
   async go(move) {
@@ -105,11 +119,14 @@ export class ReplayPage {
     const target = Math.max(0, Math.min(this.total, move));
     const ticket = Symbol("load");
     this.loading = ticket;
+    this.wanted = target;
     try {
       const view = await api.replay(this.id, target, this.seat);
       if (this.loading !== ticket || this.stopped) return;
+      this.wanted = null;
       this.show(view);
     } catch (err) {
+      if (this.loading === ticket) this.wanted = null;
       this.els.error.hidden = false;
       this.els.error.textContent = err.message;
     }
@@ -135,13 +152,16 @@ export class ReplayPage {
     const viewer = view.table.players.find((p) => p.seat === view.seat);
     const table = { ...view.table, status: view.move >= this.total ? view.table.status : "playing" };
     fill(e.boards, playerBoards(table, state, view.data, this.me),
-      view.move >= this.total ? scoreTable(view.table.players) : null);
+      view.move >= this.total ? scoreTable(view.table.players, this.game.tie_breaker) : null);
+    fill(e.statistics, statisticsTable(view.statistics, view.table.players));   // as they stood at this move
     // A Game of its own for each move shown, set up from that move's view, as a page loaded there would be.
     const shown = { ...view, table, you: viewer ? viewer.id : null };
-    new GameHost(this.module, e.area, this.gamePage(shown), this.game.name || this.game.title).show(shown, null);
+    const host = new GameHost(this.module, e.area, this.gamePage(shown), this.game.name || this.game.title);
+    host.show(shown, null);
+    const format = host.formatter();
     // The log up to this move: public lines, and private ones only when they were this viewer's own.
     const mine = viewer && viewer.id === this.me;
     fill(e.log, this.notifications.filter((n) => n.log && n.move <= view.move && (!n.private || mine)).reverse()
-      .map((n) => h("li.log-line", { dataset: { seq: n.seq, move: n.move } }, renderLog(n.log, n.args || {}, view.table.players))));
+      .map((n) => h("li.log-line", { dataset: { seq: n.seq, move: n.move } }, renderLog(n.log, n.args || {}, view.table.players, format))));
   }
 }

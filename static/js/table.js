@@ -2,13 +2,15 @@
 // chat, and puts together what runs it: the poller, the game host, the actions panel, the seat controls, the chat.
 import { ActionPanel } from "./actions.js";
 import { actingAs, api, gameCatalog, gameModule, session } from "./api.js";
-import { playerBoards, scoreTable } from "./boards.js";
+import { playerBoards, progressionBar, scoreTable, statisticsTable } from "./boards.js";
 import { Chat } from "./chat.js";
 import { fill, h } from "./dom.js";
 import { colourNames, playerName, renderLog } from "./format.js";
 import { GameHost } from "./game_host.js";
+import { Pace } from "./pace.js";
 import { Poller } from "./poller.js";
 import { seatControls } from "./seats.js";
+import { settingsPanel } from "./settings.js";
 
 export class TablePage {
   constructor(root, tableId) {
@@ -18,12 +20,12 @@ export class TablePage {
     this.view = null;
     this.viewKey = "";
     this.stopped = false;
+    this.pace = new Pace();
+    this.shownAt = 0;      // when the last notification was shown (performance.now())
+    this.coming = null;    // the view the notifications being played lead to
     this.poller = new Poller(tableId, {
       before: () => this.chat.load(),
-      onNotification: async (notif, view) => {
-        this.addLogLine(notif, view.table.players);   // names and colours of the view that came with it
-        await this.host.dispatch(notif);
-      },
+      onNotification: (notif, view, ownMove) => this.play(notif, view, ownMove),
       onView: (view) => this.apply(view),
       finished: () => Boolean(this.view && this.view.table.status === "finished"),
       onChat: (message) => this.chat.show([message]),
@@ -50,46 +52,69 @@ export class TablePage {
     const module = await gameModule(view.table.game);
     if (this.stopped) return;
     this.build(module);
+    this.apply(view, true);
+    // After the Game's setup: its bgaFormatText draws the history's lines too.
     this.loadHistory(await history, view.table.players);
     if (this.stopped) return;
-    this.apply(view, true);
     this.poller.start();
   }
 
   stop() {
     this.stopped = true;
     this.poller.stop();
+    this.pace.stop();
   }
 
   build(module) {
     this.actions = new ActionPanel(this.id, this.game, {
       view: () => this.view,
       refreshNow: () => this.poller.now(),
+      sending: (request) => this.poller.sending(request),
       applyAnswer: (answer) => this.poller.applyAnswer(answer),
     });
     this.chat = new Chat(this.id, { players: () => this.players(), showError: (message) => this.showError(message) });
     this.els = {
       title: h("h1.table-title"),
+      progression: h("span.progression-wrap"),
       status: h("div.status-bar", { role: "status", "aria-live": "polite" }),
       area: h("div.game-area"),
       boards: h("div.boards-wrap"),
       scores: h("div.scores-wrap"),
       log: h("ol.log-lines", { "aria-label": "Game log" }),
       extra: h("div.table-extra"),
+      hand: h("div.hand-slot"),
     };
     const e = this.els;
     this.host = new GameHost(module, e.area, this.gamePage(), this.game.name || this.game.title);
     this.section = h("section.table-page", { dataset: { table: this.id } },
-      h("div.table-header", e.title, this.poller.notice),
+      h("div.table-header", e.title, e.progression, this.poller.notice, settingsPanel()),
       e.status,
       h("div.table-layout",
-        h("div.table-main", e.area, this.actions.panel, e.extra),
+        h("div.table-main", e.area, this.actions.panel, e.hand, e.extra),
         h("aside.table-side",
           h("section", { "aria-label": "Players" }, h("h2", "Players"), e.boards),
           e.scores,
           h("section.log", h("h2", "Log"), e.log),
           this.chat.panel)));
     fill(this.root, this.section);
+  }
+
+  /** One notification of the queue. Another player's move waits until what was shown before it has stood for its
+   * hold (the pace, or the module's minDuration); the player's own is shown at once. Then its log line (names and
+   * colours of the view that came with it) and its handler, awaited. */
+  async play(notif, view, ownMove) {
+    this.coming = view;
+    if (notif.move !== ownMove) {
+      await this.pace.pause(this.shownAt + this.host.hold(notif) * this.pace.factor() - performance.now());
+    }
+    this.shownAt = performance.now();
+    this.addLogLine(notif, view.table.players);
+    await this.host.dispatch(notif);
+  }
+
+  /** The player reaches for the bar while the queue plays up to their turn: the rest plays without pauses. */
+  hurry() {
+    if (this.coming && isActive(this.coming, this.me)) this.pace.hurry();
   }
 
   loadHistory({ notifications, error }, players) {
@@ -104,7 +129,7 @@ export class TablePage {
   addLogLine(notif, players) {
     if (!notif.log) return;
     const line = h("li.log-line", { dataset: { seq: notif.seq, move: notif.move, type: notif.type } },
-      renderLog(notif.log, notif.args || {}, players));
+      renderLog(notif.log, notif.args || {}, players, this.host.formatter()));
     if (notif.private) line.classList.add("private");
     this.els.log.prepend(line);       // newest first, as on BGA
   }
@@ -115,6 +140,8 @@ export class TablePage {
 
   /** A view on screen, unless it is the one already there. */
   apply(view, first = false) {
+    this.coming = null;
+    this.pace.calm();
     const key = JSON.stringify(view);
     if (!first && key === this.viewKey) return;
     const previous = this.view;
@@ -125,7 +152,9 @@ export class TablePage {
     e.title.textContent = `${this.game.title || table.game} · table ${table.id}`;
     this.renderStatus();
     fill(e.boards, playerBoards(table, state, data, this.me));
-    fill(e.scores, table.status === "finished" ? scoreTable(table.players) : null);
+    fill(e.progression, table.status === "playing" ? progressionBar(view.progression) : null);
+    fill(e.scores, table.status === "finished"
+      ? [scoreTable(table.players, this.game.tie_breaker), statisticsTable(view.statistics, table.players)] : null);
     fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message)));
     this.host.show(view, previous);
     this.actions.render(view, () => this.host.drawButtons(view));
@@ -140,10 +169,9 @@ export class TablePage {
     if (table.status === "open") {
       fill(status, `Waiting for players: ${players.length} of ${table.seats} seats taken.`);
     } else if (table.status === "finished") {
-      const best = Math.max(...players.map((p) => p.score));
-      const winners = players.filter((p) => p.score === best);
+      const winners = players.filter((p) => p.rank === 1);   // by score, then the tie-breaker
       fill(status, "Game over. ", winners.length === 1 ? "Winner: " : "Winners: ",
-        winners.map((w, i) => [i ? ", " : "", playerName(w)]), ` (${best}).`);
+        winners.map((w, i) => [i ? ", " : "", playerName(w)]), winners.length ? ` (${winners[0].score}).` : ".");
     } else if (state) {
       fill(status, this.isMyTurn() ? h("span.turn-flag", "Your turn: ") : null,
         colourNames(state.description || state.name, players));
@@ -153,8 +181,7 @@ export class TablePage {
   }
 
   isMyTurn() {
-    const v = this.view;
-    return Boolean(v && v.table.status === "playing" && v.state && (v.state.active_players || []).includes(this.me));
+    return isActive(this.view, this.me);
   }
 
   showError(message) {
@@ -166,6 +193,8 @@ export class TablePage {
     const actions = this.actions;
     return {
       replay: false,
+      hand: this.els.hand,
+      pace: this.pace,
       view: () => this.view,
       perform: (name, args) => actions.perform(name, args),
       addButton: (label, callback, options) => actions.addButton(label, callback, options),
@@ -173,4 +202,8 @@ export class TablePage {
       showMessage: (text, type) => (type === "error" ? actions.showError(text) : actions.flash(text)),
     };
   }
+}
+
+function isActive(view, player) {
+  return Boolean(view && view.table.status === "playing" && view.state && (view.state.active_players || []).includes(player));
 }

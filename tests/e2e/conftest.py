@@ -93,15 +93,21 @@ def api(live_app) -> Api:
 
 @pytest.fixture
 def new_context(browser, base_url):
-    """new_context(width=1280, height=800, user=None, poll_ms=300): a fresh browser profile; with a (name, Api),
-    logged in. The table page polls every poll_ms (None: the real 2 s) so the tests wait less."""
+    """new_context(width=1280, height=800, user=None, poll_ms=300, pace="instant"): a fresh browser profile; with a
+    (name, Api), logged in. The table page polls every poll_ms (None: the real 2 s) so the tests wait less, and shows
+    the others' moves at `pace` (static/js/settings.js; None: the player's default, 0.7 s apart), "instant" unless a
+    test is about pacing."""
     contexts = []
 
-    def make(width: int = 1280, height: int = 800, user: tuple[str, Api] | None = None, poll_ms: int | None = 300):
+    def make(width: int = 1280, height: int = 800, user: tuple[str, Api] | None = None, poll_ms: int | None = 300,
+             pace: str | None = "instant"):
         context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
         context.set_default_timeout(TIMEOUT_MS)
         if poll_ms:
             context.add_init_script(f"localStorage.setItem('bga.poll-ms', '{int(poll_ms)}');")
+        if pace:   # set once: a test that changes it keeps its change across reloads
+            context.add_init_script("if (!localStorage.getItem('bga.settings')) "
+                                    f"localStorage.setItem('bga.settings', {json.dumps(json.dumps({'pace': pace}))});")
         if user:
             name, api = user
             context.add_init_script(

@@ -2,19 +2,16 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests import programs
 
 PARSER = Path(__file__).resolve().parents[2] / "static" / "js" / "sse.js"
 
 
 def parse(chunks: list[str]) -> list[dict]:
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("Node is not installed")
+    node = programs.node()
     script = (f"import {{ SseParser }} from {json.dumps(PARSER.as_uri())};\n"
               "const events = []; const parser = new SseParser((e) => events.push(e));\n"
               f"for (const chunk of {json.dumps(chunks)}) parser.push(chunk);\n"

@@ -14,7 +14,11 @@ running game as a spectator reads it. Rows kept elsewhere, not repeated here (te
 - a player's /log hides the arguments and silent moves of the others:
   test_hardening.test_the_log_tells_others_no_more_than_the_moves_notifications_did;
 - every view, notification, /log, /replay and /export, every seat against what is hidden from it:
-  tests/test_http_hidden_information.py.
+  tests/test_http_hidden_information.py;
+- the statistics (view and /replay) are for nobody while the game runs, the same for every caller
+  who sees the table after the end, and a "limited" one for nobody ever:
+  test_results.test_statistics_are_for_nobody_until_the_end_then_for_everyone_who_sees_the_table,
+  ...test_a_limited_statistic_reaches_no_answer, and the HTTP audit.
 """
 import pytest
 from sqlalchemy import func, select

@@ -182,3 +182,21 @@ def test_anyone_may_replay_any_seat_after_the_end(trio):
     seen = trio.get(f"/api/tables/{table_id}/replay?move=2&seat=1", "cleo")
     assert seen.status_code == 200 and seen.json["seat"] == 1 and seen.json["data"]["my_charm"] == "ruby"
     assert trio.get(f"/api/tables/{table_id}/replay?seat=5", "cleo").status_code == 404  # no such seat
+
+
+def test_an_undo_after_another_players_move_is_refused_and_his_point_and_log_line_stay(trio):
+    """Anna plays, Ben cheers out of turn (+1), Anna asks to undo: 422 with the reason, nothing undone."""
+    table_id = trio.new_table("anna", joiners=["ben"], players=2)
+    for name in ("anna", "ben"):
+        trio.act(table_id, name, "pickCharm", charm="jade")
+    card = trio.view(table_id, "anna")["state"]["args"]["playable"][0]
+    assert trio.act(table_id, "anna", "playCard", card=card).status_code == 200
+    assert trio.act(table_id, "ben", "cheer").status_code == 200
+    assert "undo" not in trio.view(table_id, "anna")["state"]["possible_actions"]
+    refused = trio.act(table_id, "anna", "undo")
+    assert refused.status_code == 422
+    assert refused.json["error"]["message"] == "You can no longer undo: ben has played since."
+    view = trio.view(table_id, "anna")
+    assert [p["score"] for p in view["table"]["players"]] == [int(card[0]), 1] and card in view["data"]["pile"]
+    logs = [n["log"] for n in trio.get(f"/api/tables/{table_id}/notifications", "anna").json["notifications"]]
+    assert logs[-2:] == ["${player_name} plays ${card}", "${player_name} cheers"]

@@ -3,23 +3,12 @@ loads the project on a stand-in of BGA's framework and reports what it finds (se
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests.programs import php
 
 CHECK = Path(__file__).parent / "bga_stub" / "check.php"
-
-
-def php() -> str:
-    found = shutil.which("php")
-    if found is None:
-        if os.environ.get("REQUIRE_PHP") == "1":
-            pytest.fail("REQUIRE_PHP=1 but php is not installed")
-        pytest.skip("php is not installed (apt-get install php-cli, or run .ci/run)")
-    return found
 
 
 def php_lint(path: Path) -> None:

@@ -1,7 +1,6 @@
 """`export-bga` writes the game's client as BGA's current client module, modules/js/Game.js (issue 19): the game's
 own client.js with the framework's helpers inlined and a bridge to BGA's `bga`; a skeleton for a game without one.
 (tests/e2e/test_bga_client_export.py runs each exported Game.js on a stand-in of BGA's client API.)"""
-import shutil
 import subprocess
 
 import pytest
@@ -9,15 +8,14 @@ import pytest
 from framework.designer.bga_client_export import client_folder, game_js
 from framework.designer.bga_export import export_bga
 from framework.engine.plugins import discover_games
+from tests import programs
 from tests.sample_game import Climb
 
 SHIPPED = sorted(discover_games())
 
 
 def parses_as_a_module(path, tmp_path) -> None:
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("Node is not installed")
+    node = programs.node()
     copy = tmp_path / "Game.mjs"   # .mjs: Node reads it as an ES module, as BGA's page loads Game.js
     copy.write_text(path.read_text())
     checked = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, timeout=30)

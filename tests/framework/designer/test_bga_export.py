@@ -206,7 +206,16 @@ def test_states_inc_php_keeps_ids_names_types_actions_and_transitions():
 
 def test_stats_carry_over():
     assert stats_json(Climb) == {"table": {"turns": {"id": 10, "name": "Turns", "type": "int"}},
-                                 "player": {"cheers": {"id": 10, "name": "Cheers", "type": "int"}}}
+                                 "player": {"cheers": {"id": 10, "name": "Cheers", "type": "int"},
+                                            "points_dealt": {"id": 11, "name": "Points dealt", "type": "int",
+                                                             "display": "limited"}}}
+
+
+def test_the_tie_breaker_is_described_for_bga(tmp_path):
+    """score_aux breaks ties; BGA asks the game to say how (gameinfos tie_breaker_description)."""
+    export_bga(Climb, tmp_path)
+    assert "'tie_breaker_description' => totranslate('The highest card played')," in (
+        tmp_path / "gameinfos.inc.php").read_text()
 
 
 def test_export_bga_command(tmp_path):

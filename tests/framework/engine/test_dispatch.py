@@ -1,4 +1,6 @@
 """The order of the checks on an action, and that a refused action leaves no trace."""
+import json
+
 import pytest
 
 from framework.engine import (
@@ -7,11 +9,13 @@ from framework.engine import (
     NotActive,
     NotAPlayer,
     NotPlaying,
+    Table,
     UnknownAction,
     UserError,
 )
+from tests.sample_game import Climb, PlayerTurn, card_rank
 
-from .helpers import ANNA, BEN, CLEO, hand, new_table, pick_charms
+from .helpers import ANNA, BEN, CLEO, PLAYERS, hand, new_table, pick_charms
 
 
 def refused(table, error, player, action, args):
@@ -83,6 +87,44 @@ def test_rule_refused_after_partial_changes_is_rolled_back():
     table.apply(CLEO, "cheer", {})
     refused(table, UserError, CLEO, "cheer", {})
     assert table.state.data["cheers"][str(CLEO)] == 2
+
+
+class CheckLate(PlayerTurn):
+    """playCard as a game may write it, checking as it goes: the card is played, scored, counted
+    and told, a card is drawn at random, the turn passes on, and only then a rule refuses it."""
+
+    def playCard(self, player_id, card):
+        highest = max(map(card_rank, self.game.per_player("hands")[player_id]))
+        transition = super().playCard(player_id, card)
+        self.game.inc_stat("turns")
+        self.game.data["stock"].append(self.game.rng.choice(self.game.data["stock"]))
+        self.game.set_score_aux(player_id, 7)
+        self.game.gamestate.change_active_player(BEN)
+        if card_rank(card) == highest and self.game.per_player("hands")[player_id]:
+            raise UserError("Keep your highest card for last.")
+        return transition
+
+
+class LateClimb(Climb):
+    name = "late_climb"
+    states = [CheckLate if s is PlayerTurn else s for s in Climb.states]
+
+
+def test_a_rule_refused_after_the_game_changed_its_data_leaves_the_table_exactly_as_before():
+    """In the engine alone (no store transaction behind it): data, scores, statistics, active
+    player, random draws, the notification counter and the notifications made are all taken back."""
+    table = Table.create(LateClimb, PLAYERS, {}, "late-rule")
+    table.take_notifications()
+    pick_charms(table)
+    cards = sorted(hand(table, ANNA), key=card_rank)
+    before = json.dumps(table.snapshot(), sort_keys=True)
+    seq = table.state.seq
+    with pytest.raises(UserError, match="Keep your highest card for last."):
+        table.apply(ANNA, "playCard", {"card": cards[-1]})
+    assert json.dumps(table.snapshot(), sort_keys=True) == before
+    assert table.take_notifications() == [] and table.active_players() == [ANNA]
+    made = table.apply(ANNA, "playCard", {"card": cards[0]})
+    assert made[0].seq == seq + 1 and made[0].move == table.move == 4
 
 
 def test_out_of_turn_action_by_a_waiting_player():

@@ -64,4 +64,5 @@ def test_scores_carry_a_tie_break_value():
     table.game.set_score(ANNA, 10, aux=3)
     table.game.inc_score(ANNA, 2)
     assert table.scores()[ANNA] == (12, 3)
-    assert table.view(BEN)["players"][0] == {"id": ANNA, "name": "Anna", "seat": 0, "score": 12, "score_aux": 3}
+    assert table.view(BEN)["players"][0] == {"id": ANNA, "name": "Anna", "seat": 0, "score": 12, "score_aux": 3,
+                                             "rank": 1}

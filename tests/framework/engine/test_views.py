@@ -61,3 +61,15 @@ def test_setup_notifications_are_private_hands_numbered_from_one():
     table = Table.create(Climb, PLAYERS, {}, "seed")
     made = table.take_notifications()
     assert [(n.seq, n.to, n.move) for n in made] == [(1, ANNA, 0), (2, BEN, 0), (3, CLEO, 0)]
+
+
+def test_a_private_notification_may_name_another_player_as_its_player_id():
+    """notify_player(to, type, log, **args): `player_id` in the args is whom the log names, not the
+    recipient (it used to raise "multiple values for argument 'player_id'")."""
+    table = new_table()
+    table.game.notify_player(BEN, "cardGiven", "${player_name} gives you ${card}", player_id=ANNA, card="3a")
+    table.game.notify_all("combination", "${player_name} plays a ${type}", player_id=CLEO, type="bomb", log="x")
+    given, played = table.take_notifications()
+    assert (given.to, given.args) == (BEN, {"player_id": ANNA, "card": "3a", "player_name": "Anna"})
+    assert played.to is None and played.args["type"] == "bomb" and played.args["log"] == "x"
+    assert played.log == "${player_name} plays a ${type}"

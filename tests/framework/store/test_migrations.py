@@ -197,3 +197,57 @@ def test_attempts_are_counted_in_a_table_of_their_own_that_downgrades_away(tmp_p
             assert "attempts" not in inspect(conn).get_table_names()
             assert conn.exec_driver_sql("SELECT name FROM users").scalar() == "anna"
         db.engine.dispose()
+
+
+def test_undo_savepoints_learn_who_moved_since_them(tmp_path, capfd):
+    """Migration 0009: a stored savepoint gets the players who moved since it (re-derived by replaying
+    the table), so the undo Anna could still ask for after Ben's cheer is refused; its hash is the
+    one today's engine reaches. A table whose game is not installed counts everyone as having moved."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    from framework.engine import Table
+    from tests.conftest import make_app
+    from tests.sample_game import Climb
+
+    players = [{"id": 1, "name": "anna"}, {"id": 2, "name": "ben"}, {"id": 3, "name": "cleo"}]
+    table, moves = Table.create(Climb, players, {}, "undo-migration"), []
+    for player, action, args in [(1, "pickCharm", {"charm": "jade"}), (2, "pickCharm", {"charm": "ruby"}),
+                                 (3, "pickCharm", {"charm": "ruby"}),
+                                 (1, "playCard", {"card": Climb.playable(table.game, 1)[0]}), (2, "cheer", {})]:
+        table.apply(player, action, args)
+        moves.append((player, action, args))
+    today = table.snapshot()
+    assert today["savepoint"]["acted"] == [1, 2]
+    old = json.loads(json.dumps(today))
+    del old["savepoint"]["acted"]
+    old_hash = hashlib.sha256(json.dumps({k: v for k, v in old.items() if k != "seq"}, sort_keys=True,
+                                         separators=(",", ":")).encode()).hexdigest()
+
+    app = make_app(f"sqlite:///{tmp_path / 'undo.sqlite'}")   # serves Climb
+    with app.app_context():
+        db.drop_all()
+        upgrade(revision="0008")
+        with db.engine.begin() as conn:
+            for user_id, name in ((1, "anna"), (2, "ben"), (3, "cleo")):
+                insert(conn, "users", id=user_id, name=name, name_key=name, name_skeleton=name, password_hash="x",
+                       is_bot=0, created_at="2026-01-01")
+            for table_id, game in ((1, "climb"), (2, "gone")):
+                insert_table(conn, id=table_id, game=game, seed="undo-migration", move=5, seats=3,
+                             options=json.dumps(table.options), snapshot=json.dumps(old), state_hash=old_hash)
+                for seat in (0, 1, 2):
+                    insert(conn, "seats", table_id=table_id, seat=seat, user_id=seat + 1, zombie=0)
+                for number, (player, action, args) in enumerate(moves, start=1):
+                    insert(conn, "moves", table_id=table_id, number=number, player_id=player, action=action,
+                           args=json.dumps(args), actor="player", created_at="2026-01-01")
+        upgrade()
+        with db.engine.connect() as conn:
+            rows = dict(conn.execute(text("SELECT id, snapshot FROM tables")).all())
+            hashes = dict(conn.execute(text("SELECT id, state_hash FROM tables")).all())
+        assert json.loads(rows[1]) == today and hashes[1] == table.state_hash()
+        assert json.loads(rows[2])["savepoint"]["acted"] == [1, 2, 3] and "table 2 (gone)" in capfd.readouterr().err
+        downgrade(revision="0008")
+        with db.engine.connect() as conn:
+            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables WHERE id = 1")).one()
+        assert json.loads(snapshot) == old and stored_hash == old_hash
+        db.engine.dispose()
