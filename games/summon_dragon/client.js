@@ -73,15 +73,16 @@ export class Game {
       acted: false,         // the player's own move has come back: no choice until the next view
       turn: null,           // whose turn the notifications played so far make it (null: the view's)
       winner: null,         // the trick just won, while it stays on the felt
-      summary: null,        // {result, trick, countdown}: the hand-end summary, while it holds the table
+      summary: null,        // {result, trick, countdown, next}: the hand-end summary (next: its button's resolve)
       gameOver: null,       // the gameWon notification's args
       fresh: new Set(),     // cards just received (the kitty, the Dragon), marked until the discard
+      unfolded: new Set(),  // the folded boxes (last trick, scores by hand) the player opened: drawn open again
     };
     this.use(gamedatas);
     this.root = this.getGameAreaElement();
     this.root.classList.add("sd-root");
-    this.handBar = typeof this.getHandBarElement === "function" ? this.getHandBarElement() : null;
-    if (this.handBar) this.handBar.classList.add("sd-bar");
+    this.handBar = this.getHandBarElement();
+    this.handBar.classList.add("sd-bar");
     this.render();
     this.setupNotifications();
   }
@@ -113,7 +114,11 @@ export class Game {
   /** Log lines (the shell's hook, BGA's name): cards as mini-cards, not their names in words; a suit's symbol. */
   bgaFormatText(log, args) {
     const shown = { ...args };
-    if (typeof args.card === "string" && "card_name" in args) shown.card_name = miniCard(args.card, args);
+    if (typeof args.card === "string" && "card_name" in args) {
+      // The Dragon carries a declaration only in no-trump (in a suit contract it is simply the top trump, D13).
+      const declared = args.card === "dragon" && / as the /.test(String(args.card_name));
+      shown.card_name = miniCard(args.card, declared ? args : {});
+    }
     if (Array.isArray(args.cards)) {
       const minis = () => h("span.sd-minis", args.cards.map((c) => miniCard(String(c))));
       if ("card_names" in args) shown.card_names = minis();
@@ -209,8 +214,8 @@ export class Game {
     data.trick = [...(data.trick || []), { player_id: id, card: args.card, suit: args.suit, declare: args.declare }];
     ui.turn = data.trick.length < 4 ? this.seatAfter(id) : null;
     this.render();
-    const seat = this.seatElement(id);
-    if (seat) this.slide(seat.querySelector(".sd-played"), mine && this.handBar ? this.handBar : seat.querySelector(".sd-who"));
+    const seat = this.seatElement(id);     // the player's own card comes up from the hand, the others' from their seat
+    if (seat) this.bgaSlideFrom(seat.querySelector(".sd-played"), mine ? this.handBar : seat.querySelector(".sd-who"), SLIDE_MS);
   }
 
   /** The finished trick stays on the felt, its winner marked, for 1.5 s; the twelfth stays until the next deal. */
@@ -223,7 +228,7 @@ export class Game {
     ui.turn = null;
     this.render();
     if (number >= 12) return;
-    await this.pause(TRICK_PAUSE_MS);
+    await this.wait(TRICK_PAUSE_MS);
     if (ui.winner === args.player_id && data.last_trick.number === number) this.clearTrick();
   }
 
@@ -244,7 +249,7 @@ export class Game {
       data.last_hand = result;
     }
     const summary = { result: result || data.last_hand, trick: data.last_trick, countdown: HAND_END_S, next: null };
-    const pausing = this.animationsOn() && !args.game_over;
+    const pausing = this.bgaAnimationsActive() && !args.game_over;
     const clicked = new Promise((resolve) => { if (pausing) summary.next = resolve; });
     ui.summary = summary;
     this.render();
@@ -252,10 +257,10 @@ export class Game {
     // shell cutting the waits (the player hurries on, the tab is hidden), ends it at once.
     let moved = false;
     clicked.then(() => { moved = true; });
-    for (; pausing && summary.countdown > 0 && !moved && this.animationsOn(); summary.countdown -= 1) {
+    for (; pausing && summary.countdown > 0 && !moved && this.bgaAnimationsActive(); summary.countdown -= 1) {
       const shown = this.root.querySelector(".sd-countdown");
       if (shown) shown.textContent = this.countdownText();
-      await Promise.race([this.pause(1000), clicked]);
+      await Promise.race([this.wait(1000), clicked]);
     }
     summary.next = null;
   }
@@ -263,20 +268,6 @@ export class Game {
   notif_gameWon(args) {
     this.ui.gameOver = args;
     this.render();
-  }
-
-  // ----- the shell's pacing hooks (static/README.md) -----------------------------------------------------
-  animationsOn() { return typeof this.bgaAnimationsActive === "function" ? this.bgaAnimationsActive() : true; }
-
-  pause(ms) {
-    if (typeof this.wait === "function") return this.wait(ms);
-    return new Promise((resolve) => { setTimeout(resolve, ms); });
-  }
-
-  slide(element, from) {
-    if (element && from && typeof this.bgaSlideFrom === "function" && this.animationsOn()) {
-      this.bgaSlideFrom(element, from, SLIDE_MS);
-    }
   }
 
   /** The player's own move came back: their choices wait for the view that follows it. */
@@ -327,6 +318,12 @@ export class Game {
   playable() { return new Set(this.myPlay() ? this.args().playable || [] : []); }
   /** Why a card of the hand may not be played now: the server's sentence (the rules stay in Python). */
   whyNot(code) { return this.myPlay() ? (this.args().unplayable || {})[code] || null : null; }
+  /** How a played card is drawn: the Dragon with its declaration in no-trump only (in a suit contract it is the top
+   * trump, D13). */
+  declared(play) {
+    const c = this.data.contract;
+    return play.card === "dragon" && c && !trumpOf(c.designation) ? play : {};
+  }
   selectedCards() { return [...this.ui.selected].filter((c) => (this.data.hand || []).includes(c)); }
   activeSeats() {
     if (this.ui.turn !== null && this.ui.turn !== undefined) return new Set([String(this.ui.turn)]);
@@ -439,21 +436,27 @@ export class Game {
       else if (this.myTurnIn("discard")) this.discardSelected();
     } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
-      const cards = [...this.handHost().querySelectorAll(".sd-hand .sd-card")];
+      const cards = [...this.handBar.querySelectorAll(".sd-hand .sd-card")];
       const i = cards.indexOf(event.currentTarget) + (event.key === "ArrowRight" ? 1 : -1);
       if (cards[i]) cards[i].focus();
     }
   }
 
   // ----- drawing -----------------------------------------------------------------------------------
-  handHost() { return this.handBar || this.root; }
+  /** A details box's props: open as the player left it, whatever is drawn in between. */
+  folded(name) {
+    const unfolded = this.ui.unfolded;
+    return { open: unfolded.has(name), on: { toggle: (e) => { if (e.target.open) unfolded.add(name); else unfolded.delete(name); } } };
+  }
 
-  /** Draws the table anew; the control that had the focus (a card, a choice) keeps it. */
+  /** Draws the table anew; the control that had the focus (a card, a choice) keeps it, or for a card just played,
+   * the card now in its place. */
   render(focusCode) {
     const { root, data } = this;
     const focused = document.activeElement;
-    const inside = focused && (root.contains(focused) || (this.handBar && this.handBar.contains(focused)));
+    const inside = focused && (root.contains(focused) || this.handBar.contains(focused));
     const keep = focusCode ? `card:${focusCode}` : inside && focused.dataset ? focused.dataset.key : null;
+    const place = inside ? [...this.handBar.querySelectorAll(".sd-hand .sd-card")].indexOf(focused) : -1;
     for (const c of [...this.ui.selected]) if (!(data.hand || []).includes(c)) this.ui.selected.delete(c);
     const name = this.stateName();
     fill(root,
@@ -464,12 +467,13 @@ export class Game {
       this.renderSummary(),
       this.renderTable(),
       this.renderMyDiscards(),
-      this.handBar ? null : this.renderHand(),
       this.renderHistory());
-    if (this.handBar) fill(this.handBar, this.renderHand());
+    fill(this.handBar, this.renderHand());
     if (keep) {
       const selector = `[data-key="${CSS.escape(keep)}"]`;
-      const el = root.querySelector(selector) || (this.handBar && this.handBar.querySelector(selector));
+      const cards = [...this.handBar.querySelectorAll(".sd-hand .sd-card")];
+      const el = root.querySelector(selector) || this.handBar.querySelector(selector)
+        || (place >= 0 && cards.length ? cards[Math.min(place, cards.length - 1)] : null);
       if (el) el.focus();
     }
   }
@@ -543,7 +547,7 @@ export class Game {
     const play = (data.trick || []).find((t) => String(t.player_id) === String(p.id));
     if (play) {
       const won = ui.winner !== null && String(ui.winner) === String(p.id);
-      const card = cardFace(play.card, play);
+      const card = cardFace(play.card, this.declared(play));
       card.classList.add("sd-played");
       if (won) card.classList.add("sd-winning");
       return [card, won ? h("span.sd-won", "★ wins the trick") : null];
@@ -624,9 +628,9 @@ export class Game {
     const last = this.data.last_trick;
     if (!last || !last.plays || !last.plays.length || this.ui.winner !== null || this.ui.summary) return null;
     const best = last.plays.find((p) => String(p.player_id) === String(last.winner));
-    return h("details.sd-last", h("summary.sd-last-title", `Last trick (${last.number}): `, this.nameOf(last.winner), " won",
-      best ? [" with ", miniCard(best.card, best)] : null),
-    h("div.sd-last-cards", last.plays.map((p) => h("div.sd-last-play", cardFace(p.card, { ...p, small: true }),
+    return h("details.sd-last", this.folded("last"), h("summary.sd-last-title", `Last trick (${last.number}): `, this.nameOf(last.winner), " won",
+      best ? [" with ", miniCard(best.card, this.declared(best))] : null),
+    h("div.sd-last-cards", last.plays.map((p) => h("div.sd-last-play", cardFace(p.card, { ...this.declared(p), small: true }),
       this.nameOf(p.player_id)))));
   }
 
@@ -748,7 +752,7 @@ export class Game {
     const past = this.data.past_hands || [];
     if (!past.length) return null;
     const cell = (r, t) => h("td", h("span.sd-delta", (r.delta[t] > 0 ? "+" : "") + r.delta[t]), ` → ${r.scores[t]}`);
-    return h("details.sd-panel.sd-history",
+    return h("details.sd-panel.sd-history", this.folded("history"),
       h("summary", `Scores by hand (${past.length})`),
       h("table.sd-score-table.sd-history-table",
         h("thead", h("tr", h("th", "Hand"), h("th", "Contract"), h("th", "Units"), h("th", this.teamLabel(0)), h("th", this.teamLabel(1)))),

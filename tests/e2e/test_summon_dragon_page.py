@@ -19,8 +19,6 @@ CODE = re.compile(r"(?<![\w-])(" + "|".join(re.escape(code) for code in DECK) + 
 HELD_BACK = re.compile(r"^(.+): (You must follow \w+( \(the Dragon is a trump\))?\."
                        r"|You must play a trump: you have no \w+\.)$")
 
-# The table's default pace (static/js/settings.js), whatever the test fixture chose: this test is about pacing.
-NORMAL_PACE = "localStorage.setItem('bga.settings', JSON.stringify({ pace: 'normal' }));"
 # Records, in the page, how long each finished trick stayed on the felt with its winner marked.
 WATCH_TRICKS = """() => {
   window.sdTricks = {};
@@ -151,9 +149,11 @@ def play_twelve_tricks(page, area, artifacts, tag: str) -> int:
                 explained = True
             code = page.locator(".sd-hand .sd-playable").first.get_attribute("data-card")
         card = page.locator(f'.sd-hand .sd-card[data-card="{code}"]')
-        if trick == 1:                                    # the keyboard: Enter plays the focused card
+        if trick == 1:                                    # the keyboard: Enter plays the focused card ...
             card.focus()
             page.keyboard.press("Enter")
+            expect(card).to_have_count(0)
+            expect(page.locator(".sd-hand .sd-card:focus")).to_have_count(1)   # ... and the focus stays in the hand
         else:
             card.click()
             expect(card).to_have_attribute("aria-pressed", "true")
@@ -172,8 +172,7 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
     tag = "desktop" if viewport[0] > 800 else "phone"
     name = f"sd<i>{tag}</i>"
     table_id = new_table(api, name, fixed_deal())
-    page = new_context(*viewport, user=(name, api))
-    page.add_init_script(NORMAL_PACE)
+    page = new_context(*viewport, user=(name, api), pace="normal")      # this test is about pacing
     page.add_init_script(f"window.addEventListener('DOMContentLoaded', {WATCH_TRICKS})")
     page.goto(f"/#/table/{table_id}")
     area = page.locator(".game-area")
@@ -214,6 +213,8 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
     history.locator("summary").click()
     expect(history.locator("tbody tr")).to_have_count(1)
     expect(history.locator("tbody tr")).to_contain_text("✓ made" if made else "✗ set")
+    expect(status(page)).to_contain_text("You must bid", timeout=15000)     # the bots' bids drawn meanwhile ...
+    expect(history).to_have_attribute("open", "")                           # ... left the table open
     expect(page.locator(".board", has_text=name).locator(".score")).to_have_text(str(result["scores"][0]))
 
     # Each finished trick stayed on the felt, its winner marked, about 1.5 s (the twelfth until the summary).
@@ -226,7 +227,7 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
     # The log: names or mini-cards, never codes; one line per discard; the last trick worth two.
     text = page.locator(".log-lines").inner_text()
     assert not CODE.search(text), CODE.findall(text)
-    expect(log_lines(page).filter(has_text=" plays ")).to_have_count(48)
+    expect(log_lines(page).filter(has_text=" plays ").filter(has=page.locator(".sd-mini"))).to_have_count(48)
     expect(log_lines(page).filter(has_text="discard")).to_have_count(1)
     expect(log_lines(page).filter(has_text="discards 5 cards face down")).to_have_count(1)
     expect(log_lines(page).filter(has_text="wins the last trick, worth two")).to_have_count(1)
@@ -261,9 +262,8 @@ def test_the_dragon_is_declared_when_led_in_no_trump(new_context, api, artifacts
     expect(choice.get_by_role("radio", name="fire")).to_have_attribute("aria-checked", "true")
     page.screenshot(path=str(artifacts / "summon_dragon_phone_dragon.png"), full_page=True)
     page.locator("button.sd-play-button").click()
-    dragon_line = log_lines(page).filter(has=page.locator('[aria-label="the Dragon as the highest fire"]')).or_(
-        log_lines(page).filter(has_text="plays the Dragon as the highest fire"))
-    expect(dragon_line).to_have_count(1)
+    dragon_line = log_lines(page).filter(has=page.locator('.sd-mini[aria-label="the Dragon as the highest fire"]'))
+    expect(dragon_line).to_have_text(re.compile(r"plays Dragon highest ✹$"))
     expect(page.locator('.sd-hand .sd-card[data-card="dragon"]')).to_have_count(0)
     expect(area.locator('.sd-last .sd-card[data-card="dragon"]')).to_have_attribute("title", "Dragon (highest fire)")
     expect(area.locator(".sd-last")).to_contain_text(f"{name} won")
@@ -282,6 +282,8 @@ def test_log_lines_draw_cards_as_mini_cards_named_for_screen_readers(new_context
         { player_name: "Ann", card: "queen-water", card_name: "the Queen of water", suit: "water", declare: null });
       const dragon = game.bgaFormatText("${player_name} plays ${card_name}",
         { card: "dragon", card_name: "the Dragon as the lowest fire", suit: "fire", declare: "lowest" });
+      const trump = game.bgaFormatText("${player_name} plays ${card_name}",
+        { card: "dragon", card_name: "the Dragon", suit: "earth", declare: "highest" });
       const many = game.bgaFormatText("The kitty held ${card_names}",
         { cards: ["dragon", "1-wind", "king-wind"], card_names: "the Dragon; the 1 and King of wind" });
       const old = game.bgaFormatText("You discard ${cards}", { cards: ["1-wind", "queen-fire"] });
@@ -289,12 +291,14 @@ def test_log_lines_draw_cards_as_mini_cards_named_for_screen_readers(new_context
         { tricks: 9, designation: "earth", designation_name: "Earth" });
       const node = (n) => [n.textContent, n.getAttribute("aria-label")];
       return { log: one.log, one: node(one.args.card_name), name: one.args.player_name,
-               dragon: node(dragon.args.card_name), many: [...many.args.card_names.children].map(node),
+               dragon: node(dragon.args.card_name), trump: node(trump.args.card_name),
+               many: [...many.args.card_names.children].map(node),
                old: [...old.args.cards.children].map(node), bid: bid.args.designation_name };
     }""")
     assert shown["log"] == "${player_name} plays ${card_name}" and shown["name"] == "Ann"
     assert shown["one"] == ["Q≈", "the Queen of water"]
     assert shown["dragon"] == ["Dragon lowest ✹", "the Dragon as the lowest fire"]
+    assert shown["trump"] == ["Dragon", "the Dragon"]                 # a suit contract's top trump: no declaration
     assert shown["many"] == [["Dragon", "the Dragon"], ["1✧", "the 1 of wind"], ["K✧", "the King of wind"]]
     assert shown["bid"] == "▲ Earth"
     # A line logged before the names travelled beside the codes (a table started earlier) shows mini-cards too.
