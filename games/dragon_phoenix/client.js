@@ -67,8 +67,8 @@ export class Game {
       handKey: null,
     };
     const e = this.els;
-    fill(this.getGameAreaElement(), h("div.dp-table", e.info, e.seats, e.round, e.lastRound, e.passPanel,
-      h("section.dp-hand-wrap", h("h3.dp-h", "Your hand"), e.hand, e.choices), e.summary));
+    fill(this.getGameAreaElement(), h("div.dp-table", e.info, e.seats, e.round, e.lastRound, e.passPanel, e.summary));
+    fill(this.getHandBarElement(), h("section.dp-hand-wrap", h("h3.dp-h", "Your hand"), e.hand, e.choices));
     this.render();
     this.setupNotifications();
   }

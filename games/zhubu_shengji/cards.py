@@ -39,6 +39,25 @@ assert sum(POINTS.values()) == TOTAL_POINTS
 ORDER = {code: index for index, code in enumerate(sorted(DECK, key=lambda c: (RANK[c], c)))}
 
 
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_text(code: str) -> str:
+    """A card as players write it, never its code: `10♥`, `2♣`, `Joker` (what is no card, as it was sent)."""
+    if code in JOKERS:
+        return "Joker"
+    return code[:-1] + SUIT_SYMBOL[code[-1]] if code in RANK else code
+
+
+def cards_text(cards: list[str]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def cards_word(count: int) -> str:
+    """`card` or `cards`, for a log line's count: "1 card", "3 cards"."""
+    return "card" if count == 1 else "cards"
+
+
 def card_points(cards: list[str]) -> int:
     return sum(POINTS[c] for c in cards)
 

@@ -5,7 +5,7 @@ from framework.engine import GAME_END_ID, Game, PerPlayer, player_keyed
 
 from . import invariants, scoring
 from .bots import heuristic_move
-from .cards import IS_WILD, NATURALS, WILDS_BY_SEAT, sort_cards
+from .cards import IS_WILD, NATURALS, WILDS_BY_SEAT, cards_text, cards_word, sort_cards
 from .options import HAND_SIZE, ZhubuOptions
 from .rules import name, wild_words
 from .states import STATES
@@ -69,9 +69,11 @@ class ZhubuShengji(Game):
             won[pid] = []
         data.update(trick=[], last_trick=None, auction=None, contract=None, reveal=None)
         self.notify_all("newHand", "Hand ${hand_number}: ${player_name} deals",
-                        player_id=data["dealer"], hand_number=data["hand_number"], wilds=self.public_wilds())
+                        player_id=data["dealer"], hand_number=data["hand_number"], wilds=self.public_wilds(),
+                        hand_sizes={pid: len(hand) for pid, hand in data["hands"].items()})
         for pid in self.player_ids:
-            self.notify_player(pid, "hand", "You receive ${cards}", cards=list(dealt[pid]))
+            self.notify_player(pid, "hand", "You are dealt ${card_list}", cards=list(dealt[pid]),
+                               card_list=cards_text(dealt[pid]))
 
     def current_combo(self) -> dict | None:
         trick = self.data["trick"]
@@ -84,9 +86,9 @@ class ZhubuShengji(Game):
         self.data["trick"].append({"player_id": player_id, "cards": cards, "combo": combo})
         if combo["kind"] == "bomb":
             self.inc_stat("bombs", 1, player_id)
-        self.notify_all("playCards", "${player_name} plays ${combo_name}${reading}", player_id=player_id,
+        self.notify_all("playCards", "${player_name} plays ${combo_name}${reading}: ${card_list}", player_id=player_id,
                         cards=cards, combo=combo, combo_name=name(combo), reading=wild_words(combo),
-                        cards_left=len(hand))
+                        card_list=cards_text(cards), cards_left=len(hand))
 
     def end_trick(self) -> int:
         """D6 and D9: the last player to play wins; a trick won by a bomb goes to the opponent."""
@@ -127,16 +129,22 @@ class ZhubuShengji(Game):
         remaining = list(self.hand(opponent))
         data["reveal"] = {"undealt": list(data["undealt"]), "hands": player_keyed({opponent: remaining}),
                           "won": {pid: list(cards) for pid, cards in data["won"].items()}, "result": result}
-        self.notify_all("handScored", "${player_name} goes out; ${cards_left} cards left score ${going_out}",
-                        player_id=went_out, cards_left=result["cards_left"], going_out=result["going_out"],
+        left = result["cards_left"]
+        log = ("${player_name} goes out, ${opponent_name} holding ${cards_left} " + cards_word(left)
+               + ": ${going_out} points")
+        self.notify_all("handScored", log, player_id=went_out,
+                        opponent_id=opponent, opponent_name=self.player_name(opponent),
+                        cards_left=left, going_out=result["going_out"],
                         undealt=list(data["undealt"]), remaining=remaining, result=result,
                         scores=player_keyed(self.scores()))
         if result["bid"]:
             bid = result["bid"]
-            log = "${player_name}'s bid of ${bid} succeeds: +${amount}" if bid["success"] else \
-                "${player_name}'s bid of ${bid} fails: ${amount} to the opponent"
-            self.notify_all("bidScored", log, player_id=bidder, bid=bid["bid"], amount=bid["amount"],
-                            success=bid["success"])
+            outcome = "succeeds: +${amount} points" if bid["success"] else \
+                "fails: +${amount} points to ${opponent_name}"
+            other = self.opponent(bidder)
+            self.notify_all("bidScored", "${player_name}'s bid of ${bid} " + cards_word(bid["bid"]) + " " + outcome,
+                            player_id=bidder, bid=bid["bid"], amount=bid["amount"], success=bid["success"],
+                            opponent_id=other, opponent_name=self.player_name(other))
         return scoring.game_over(self.scores(), data["hand_number"], self.target)
 
     # ----- what players see ---------------------------------------------------------------------

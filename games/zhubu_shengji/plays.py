@@ -124,6 +124,17 @@ def legal_plays(hand: list[str], current: dict | None) -> list[Play]:
     return [play for _, build, args in play_groups(hand, current) for play in build(*args)]
 
 
+def playable_cards(hand: list[str], current: dict | None) -> list[str]:
+    """The cards of `hand` that are part of some play on `current` (None: a lead), in hand order: what
+    the page marks as playable. Every card alone is a lead (D2, D3, D9); an answer is a play of the
+    trick's type or a bomb (D5, D7). The listing's habit of using the lowest-coded 2 (P8) hides no 2:
+    with both 2s in hand, a bomb that may be played uses both (the Two bomb, or the Wild bomb)."""
+    if current is None:
+        return list(hand)
+    usable = {card for cards, _ in legal_plays(hand, current) for card in cards}
+    return [card for card in hand if card in usable]
+
+
 def play_count(groups: list[Group]) -> int:
     return sum(count for count, _, _ in groups)
 

@@ -5,8 +5,9 @@ from marshmallow import fields, validate
 
 from framework.engine import ACTIVE_PLAYER, GAME, MULTIPLE_ACTIVE, State, UserError, action
 
-from .plays import legal_plays, nth_play, play_args, play_count, play_groups
-from .rules import IllegalPlay, choose_reading
+from .cards import cards_text, cards_word
+from .plays import legal_plays, nth_play, play_args, play_count, play_groups, playable_cards
+from .rules import IllegalPlay, choose_reading, name
 from .scoring import MAX_CARDS
 
 PLAY_SCHEMA = {
@@ -68,7 +69,9 @@ class Auction(State):
             rule = "match or raise" if lowest == auction["bid"] else "raise"
             raise UserError(f"You must {rule} the bid of {auction['bid']}: bid at least {lowest}.")
         auction.update(bid=cards, bidder=player_id)
-        game.notify_all("bid", "${player_name} bids ${bid}", player_id=player_id, bid=cards)
+        # A bid after the dealer passed wins at once: the contract's line says it, so this one has none.
+        log = "" if auction["dealer_passed"] else "${player_name} bids ${bid} " + cards_word(cards)
+        game.notify_all("bid", log, player_id=player_id, bid=cards)
         if auction["dealer_passed"]:
             return self.won_by(player_id)
         game.gamestate.change_active_player(game.opponent(player_id))
@@ -77,7 +80,7 @@ class Auction(State):
     @action()
     def passBid(self, player_id):
         game, auction = self.game, self.game.data["auction"]
-        game.notify_all("passBid", "${player_name} passes", player_id=player_id)
+        game.notify_all("passBid", "${player_name} passes in the bidding", player_id=player_id)
         if auction["bid"] is not None:
             return self.won_by(auction["bidder"])
         if not auction["dealer_passed"]:
@@ -92,7 +95,7 @@ class Auction(State):
         # The contract keeps its bidder as a string id: the snapshot and the views have always had
         # it so. The game scores the contract with the auction's bidder, the same player as an id.
         game.data["contract"] = {"bidder": str(bidder), "bid": bid}
-        game.notify_all("contract", "${player_name} wins the bidding at ${bid} and leads",
+        game.notify_all("contract", "${player_name} wins the bidding at ${bid} " + cards_word(bid) + " and leads",
                         player_id=bidder, bid=bid)
         game.gamestate.change_active_player(bidder)
         return PlayerTurn
@@ -104,6 +107,14 @@ class PlaysCards:
     def moves_besides_plays(self) -> list[tuple[str, dict]]:
         """This state's other moves, listed after the plays (a pass, letting the dealer lead); none here."""
         return []
+
+    def args(self):
+        """The trick to beat, and for the active player alone the cards of their hand that some play uses."""
+        game = self.game
+        combo = game.current_combo()
+        active = game.gamestate.active_player()
+        return {"to_beat": combo, "to_beat_name": name(combo) if combo else "", "leading": combo is None,
+                "_private": {active: {"playable": playable_cards(game.hand(active), combo)}}}
 
     def legal_actions(self, player_id):
         game = self.game
@@ -137,7 +148,7 @@ class PlaysCards:
             raise UserError("A card may be played only once.")
         missing = [c for c in cards if c not in hand]
         if missing:
-            raise UserError(f"You do not hold {', '.join(missing)}.")
+            raise UserError(f"You do not hold {cards_text(missing)}.")
         try:
             combo = choose_reading(cards, wilds, game.current_combo())
         except IllegalPlay as refused:
@@ -171,12 +182,15 @@ class LeadChoice(PlaysCards, State):
 class PlayerTurn(PlaysCards, State):
     id = 40
     type = ACTIVE_PLAYER
-    description = "${actplayer} must play"
-    description_my_turn = "${you} must play a higher combination or pass"
+    description = "${actplayer} ${doing}"
+    description_my_turn = "${you} ${to_do}"
 
     def args(self):
-        combo = self.game.current_combo()
-        return {"to_beat": combo, "leading": combo is None}
+        """The status line's words: whoever leads may play anything (D9); an answer beats the trick or passes."""
+        args = super().args()
+        beat = args["to_beat_name"]
+        return {**args, "doing": f"must beat {beat} or pass" if beat else "leads",
+                "to_do": f"must beat {beat} or pass" if beat else "lead: play any set, run or bomb"}
 
     def moves_besides_plays(self):
         """Passing, but not for the leader of a trick."""

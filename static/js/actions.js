@@ -3,13 +3,13 @@
 // drafts are kept per action and the focus and caret are put back.
 import { api, ApiError } from "./api.js";
 import { fill, h } from "./dom.js";
-import { actionForm } from "./generic.js";
+import { loadGeneric } from "./game_host.js";
 
 const COLOURS = { primary: "", secondary: "secondary", alert: "alert" };   // statusBar.addActionButton's `color`
 
 export class ActionPanel {
-  /** page: {view() (the view on screen), refreshNow(), sending(request) (a move on its way), applyAnswer(answer) (a
-   * move's notifications, then its view)}. */
+  /** page: {view() (the view on screen), designer() (the designer tools are shown), refreshNow(), sending(request)
+   * (a move on its way), applyAnswer(answer) (a move's notifications, then its view)}. */
   constructor(tableId, game, page) {
     this.tableId = tableId;
     this.game = game;
@@ -22,6 +22,7 @@ export class ActionPanel {
     this.folded = h("details.generic-details", { on: { toggle: () => { if (this.folded.open) this.showForms(); } } },
       h("summary", "All actions (generic forms)"));
     this.panel = h("section.actions", { "aria-label": "Actions" }, this.error, this.buttons, this.forms);
+    this.tools = h("div.designer-tools");   // the folded forms, outside the bar, for designers only
   }
 
   /** drawModuleButtons(): the module's onUpdateActionButtons, true when it has one (the forms then fold away, and are
@@ -31,13 +32,20 @@ export class ActionPanel {
     fill(this.buttons);
     this.handled = drawModuleButtons();
     if (!this.possible().length) {
+      fill(this.tools);
       fill(this.forms, view.table.status === "playing" && !this.handled ? h("p.muted", "Nothing to do for now.") : null);
       return;
     }
     if (this.handled) {
-      if (this.folded.parentNode !== this.forms) fill(this.forms, this.folded);
+      fill(this.forms);
+      if (!this.page.designer()) {
+        fill(this.tools);
+        return;
+      }
+      if (this.folded.parentNode !== this.tools) fill(this.tools, this.folded);
       if (this.folded.open) this.showForms();
     } else {
+      fill(this.tools);
       this.showForms();
     }
   }
@@ -51,7 +59,7 @@ export class ActionPanel {
    * its quick picks the values its fields take in those moves. Asked of the server once per move. */
   async showForms() {
     const view = this.view;
-    const legal = await this.legalActions(view);
+    const [legal, { actionForm }] = await Promise.all([this.legalActions(view), loadGeneric()]);
     if (view !== this.view) return;                 // a newer view is being shown
     const possible = this.possible();
     const names = legal && legal.listed ? possible.filter((name) => name in legal.actions) : possible;

@@ -4,7 +4,7 @@ import { api, botsAvailable, developmentMode, gameCatalog, privateTablesAvailabl
 import { resultLine, timeLeft } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
-import { ReplayPage } from "./replay.js";
+import { showTurn } from "./signals.js";
 import { TablePage } from "./table.js";
 
 const main = document.getElementById("main");
@@ -26,6 +26,7 @@ export function go(hash) {
 async function route() {
   if (page && page.stop) page.stop();
   page = null;
+  showTurn("Card tables", false);   // no page's turn mark outlives it
   renderNav();
   const { parts, params } = parseHash();
   if (!session.token) {
@@ -40,6 +41,9 @@ async function route() {
     return page.start();
   }
   if (name === "replay" && id > 0) {
+    const asked = location.hash;
+    const { ReplayPage } = await import("./replay.js");   // only when asked for: the table page does without it
+    if (location.hash !== asked) return;                   // gone elsewhere meanwhile
     page = new ReplayPage(main, id, params);
     document.title = `Replay ${id} · Card tables`;
     return page.start();
@@ -140,8 +144,7 @@ function tableRow(t, catalog, me, actions) {
     h("div.table-row-head", h("strong", game ? game.title : t.game), h("span.muted", ` · table ${t.id}`)),
     h("div.table-row-options", optionsText(t.options)),
     h("div.table-row-seats", `Seats: ${t.players.length} of ${t.seats} · `,
-      t.players.map((p, i) => [i ? ", " : "", playerName(p)]),
-      t.players.some((p) => p.id === me) ? h("span.mark.mark-you", "you") : null),
+      t.players.map((p, i) => [i ? ", " : "", playerName(p), p.id === me ? [" ", h("span.mark.mark-you", "you")] : null])),
     h("div.table-row-actions", actions));
 }
 
@@ -227,7 +230,9 @@ function createForm(catalog, error, privateTables, development) {
     fill(players, Array.from({ length: game.players.max - game.players.min + 1 }, (_, i) => game.players.min + i)
       .map((n) => h("option", { value: String(n) }, String(n))));
     for (const key of Object.keys(inputs)) delete inputs[key];
-    fill(optionsBox, Object.entries(game.options || {}).map(([name, spec]) => {
+    // A game's own turn_hours option is the table's turn limit: one field, below, when the server has it.
+    const shown = Object.entries(game.options || {}).filter(([name]) => !(privateTables && name === "turn_hours"));
+    fill(optionsBox, shown.map(([name, spec]) => {
       const id = `opt-${name}`;
       let input;
       if (Array.isArray(spec.choices)) {
@@ -246,7 +251,8 @@ function createForm(catalog, error, privateTables, development) {
         inputs[name] = () => (input.value === "" ? undefined : input.value);
       }
       const range = spec.min !== undefined || spec.max !== undefined ? ` (${spec.min ?? ""}–${spec.max ?? ""})` : "";
-      return h("div.field", h("label", { for: id }, humanize(name) + range), input);
+      const label = h("label", { for: id }, humanize(name) + range);
+      return spec.type === "boolean" ? h("div.field.field-checkbox", input, label) : h("div.field", label, input);
     }));
   };
   select.addEventListener("change", renderOptions);
@@ -276,6 +282,9 @@ function createForm(catalog, error, privateTables, development) {
     if (privateTables) {
       body.private = isPrivate.checked;
       if (turnHours.value !== "") body.turn_hours = parseInt(turnHours.value, 10);
+      if (turnHours.value !== "" && "turn_hours" in (catalog[select.value].options || {})) {
+        options.turn_hours = body.turn_hours;   // the game's option says the same
+      }
     }
     try {
       const table = await api.createTable(body);
@@ -303,6 +312,7 @@ async function showMyGames() {
     try {
       const [catalog, { tables }] = await Promise.all([gameCatalog(), api.myTables()]);
       if (ctl.stopped) return;
+      showTurn("My games · Card tables", tables.some((t) => t.your_turn));
       fill(list, tables.length ? tables.map((t) => {
         const mine = t.players.find((p) => p.id === me);
         const row = tableRow(t, catalog, me, [

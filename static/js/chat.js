@@ -9,7 +9,7 @@ export class Chat {
     this.players = players;
     this.showError = showError;
     this.lastId = 0;
-    this.lines = h("ol.chat-lines", { "aria-label": "Chat messages" });
+    this.lines = h("ol.chat-lines", { "aria-label": "Chat messages", tabindex: "0" });   // scrolls: reachable by keyboard
     this.input = h("input", { type: "text", maxlength: "500", "aria-label": "Chat message", placeholder: "Say something" });
     this.panel = h("section.chat", { "aria-label": "Chat" }, h("h2", "Chat"), this.lines,
       h("form.chat-form", { on: { submit: (event) => { event.preventDefault(); this.say(); } } },

@@ -50,8 +50,9 @@ export function fill(el, ...children) {
   return append(clear(el), children);
 }
 
-/** Eight player colours with readable contrast on white, by seat (BGA colours players by seat). */
-export const SEAT_COLOURS = ["#c0392b", "#1f6fb2", "#1e8449", "#8e44ad", "#b9770e", "#117a65", "#a93226", "#2e4053"];
+/** Eight player colours by seat (BGA colours players by seat), each readable (contrast at least 4.5, WCAG AA) on white
+ * and on the page's beige and yellow backgrounds down to #e4e0d6. */
+export const SEAT_COLOURS = ["#a93226", "#1a5c94", "#176637", "#7d3c98", "#8a5608", "#0e6251", "#4d5656", "#2e4053"];
 
 export function seatColour(seat) {
   return SEAT_COLOURS[(seat ?? 0) % SEAT_COLOURS.length];

@@ -2,8 +2,13 @@
 // hooks around each new view, its notification handlers; the generic renderer when there is no module or setup fails.
 import { fill } from "./dom.js";
 import { gamedatasOf, gameguiMembers, makeGame } from "./gamegui.js";
-import { renderGenericArea } from "./generic.js";
 import { PACE_MS } from "./pace.js";
+
+let generic = null;   // generic.js, loaded when first needed: a game with its own module never needs it
+export async function loadGeneric() {
+  generic = generic || await import("./generic.js");
+  return generic;
+}
 
 export class GameHost {
   /** page: what the Game's members are built on (gamegui.js, gameguiMembers: its `hand` slot and `pace` included),
@@ -28,7 +33,9 @@ export class GameHost {
     if (!this.ready && !this.game && this.module) this.game = this.make(view);
     if (!this.game) {
       this.clear();
-      fill(this.area, renderGenericArea(data, table.players, state));
+      this.shown = view;
+      if (generic) fill(this.area, generic.renderGenericArea(data, table.players, state));
+      else loadGeneric().then(() => { if (this.shown === view) this.show(view, previous); });
       return;
     }
     const gamedatas = gamedatasOf(view);

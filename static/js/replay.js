@@ -3,8 +3,9 @@ import { api, gameCatalog, gameModule, session } from "./api.js";
 import { playerBoards, scoreTable, statisticsTable } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { colourNames, renderLog } from "./format.js";
-import { GameHost } from "./game_host.js";
-import { Pace } from "./pace.js";
+import { GameHost, loadGeneric } from "./game_host.js";
+import { PACE_MS, Pace } from "./pace.js";
+import { settingsPanel } from "./settings.js";
 
 export class ReplayPage {
   constructor(root, tableId, params) {
@@ -36,6 +37,7 @@ export class ReplayPage {
     const catalog = await gameCatalog().catch(() => ({}));
     this.game = catalog[first.table.game] || { title: first.table.game };
     [this.module, this.notifications] = await Promise.all([gameModule(first.table.game), history]);
+    if (!this.module) await loadGeneric();
     if (this.stopped) return;   // left the page while it loaded
     this.build(first);
     this.show(first);
@@ -54,6 +56,7 @@ export class ReplayPage {
     this.stopped = true;
     document.removeEventListener("keydown", this.onKey);
     this.pace.stop();
+    this.playing = false;
   }
 
   /** What a Game's members are built on in the replay (gamegui.js): it draws, but offers and sends nothing. */
@@ -80,7 +83,7 @@ export class ReplayPage {
       hand: h("div.hand-slot"),
       boards: h("div.boards-wrap"),
       statistics: h("div.statistics-wrap"),
-      log: h("ol.log-lines", { "aria-label": "Log up to this move" }),
+      log: h("ol.log-lines", { "aria-label": "Log up to this move", tabindex: "0" }),
       error: h("p.action-error", { role: "alert", hidden: true }),
       jump: h("input#replay-move", { type: "number", min: 0, max: this.total, value: String(first.move) }),
       seat: h("select#replay-seat", table.players.map((p) => h("option", { value: String(p.seat) },
@@ -92,6 +95,8 @@ export class ReplayPage {
     e.back = button("◀ Back", "One move back", () => this.step(-1));
     e.forward = button("Forward ▶", "One move forward", () => this.step(1));
     e.last = button("Last »", "Last move", () => this.go(this.total));
+    e.play = h("button", { type: "button", title: "Play the moves at my pace", on: { click: () => this.autoplay() } },
+      "▶ Play");
     e.seat.addEventListener("change", () => { this.seat = parseInt(e.seat.value, 10); this.go(this.move); });
     const jumpForm = h("form.replay-jump", { on: { submit: (ev) => { ev.preventDefault(); this.go(parseInt(e.jump.value, 10)); } } },
       h("label", { for: "replay-move" }, "Move"), e.jump, h("button", { type: "submit" }, "Go"));
@@ -99,8 +104,8 @@ export class ReplayPage {
       h("div.table-header", h("h1.table-title", `Replay: ${this.game.title || table.game} · table ${table.id}`),
         h("a", { href: `#/table/${table.id}` }, "Back to the table")),
       h("div.replay-controls", { role: "group", "aria-label": "Replay controls" },
-        e.first, e.back, e.counter, e.forward, e.last, jumpForm,
-        h("span.field", h("label", { for: "replay-seat" }, "See as"), e.seat)),
+        e.first, e.back, e.counter, e.forward, e.last, e.play, jumpForm,
+        h("span.field", h("label", { for: "replay-seat" }, "See as"), e.seat), settingsPanel({ signals: false })),
       e.error,
       e.status,
       h("div.table-layout",
@@ -112,6 +117,24 @@ export class ReplayPage {
   /** Steps count from the move asked for last, not the one shown: two quick clicks while a move loads go two moves. */
   step(delta) {
     this.go((this.wanted ?? this.move) + delta);
+  }
+
+  /** The moves one after another at the player's pace (the settings); at the instant pace, straight to the last. */
+  async autoplay() {
+    const e = this.els;
+    this.playing = !this.playing;
+    if (!this.playing) return;
+    fill(e.play, "❚❚ Pause");
+    const pace = new Pace();
+    while (this.playing && !this.stopped && this.move < this.total) {
+      const before = this.move;
+      await this.go(pace.factor() ? this.move + 1 : this.total);
+      if (this.move === before) break;   // the move could not be loaded (the error is shown)
+      await pace.pause(PACE_MS * pace.factor());
+    }
+    pace.stop();
+    this.playing = false;
+    fill(e.play, "▶ Play");
   }
 
   async go(move) {

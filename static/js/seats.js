@@ -3,8 +3,8 @@
 import { api, botsAvailable, leavingAvailable, setActingAs } from "./api.js";
 import { h } from "./dom.js";
 
-/** The controls for this view; after a change the poller reads the table again. */
-export function seatControls(view, me, poller, showError) {
+/** The controls for this view; after a change the poller reads the table again. designer: the state diagram's link. */
+export function seatControls(view, me, poller, showError, designer = false) {
   const { table } = view;
   const seated = table.players.some((p) => p.id === me);
   const attempt = async (call, then) => {
@@ -13,8 +13,8 @@ export function seatControls(view, me, poller, showError) {
       await then();
     } catch (err) { showError(err.message); }
   };
-  const parts = [h("a.diagram-link", { href: `/api/games/${encodeURIComponent(table.game)}/diagram`,
-    target: "_blank", rel: "noopener" }, "State diagram")];
+  const parts = designer ? [h("a.diagram-link", { href: `/api/games/${encodeURIComponent(table.game)}/diagram`,
+    target: "_blank", rel: "noopener" }, "State diagram")] : [];
   if (view.hotseat) {
     const select = h("select.hotseat-seat", { "aria-label": "Act as",
       on: { change: (event) => { setActingAs(table.id, Number(event.target.value)); window.location.reload(); } } },

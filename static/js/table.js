@@ -1,16 +1,17 @@
 // The table page (BGA's gamegui for our API): lays out the status bar, game area, actions, player boards, log and
 // chat, and puts together what runs it: the poller, the game host, the actions panel, the seat controls, the chat.
 import { ActionPanel } from "./actions.js";
-import { actingAs, api, gameCatalog, gameModule, session } from "./api.js";
+import { actingAs, api, developmentMode, gameCatalog, gameModule, session } from "./api.js";
 import { playerBoards, progressionBar, scoreTable, statisticsTable } from "./boards.js";
 import { Chat } from "./chat.js";
 import { fill, h } from "./dom.js";
 import { colourNames, playerName, renderLog } from "./format.js";
-import { GameHost } from "./game_host.js";
+import { GameHost, loadGeneric } from "./game_host.js";
 import { Pace } from "./pace.js";
 import { Poller } from "./poller.js";
 import { seatControls } from "./seats.js";
 import { settingsPanel } from "./settings.js";
+import { announceTurn, showTurn } from "./signals.js";
 
 export class TablePage {
   constructor(root, tableId) {
@@ -49,7 +50,9 @@ export class TablePage {
     }
     if (this.stopped) return;   // left the page while it loaded
     this.game = catalog[view.table.game] || { actions: {}, title: view.table.game };
-    const module = await gameModule(view.table.game);
+    const [module, development] = await Promise.all([gameModule(view.table.game), developmentMode()]);
+    this.development = development;
+    if (!module) await loadGeneric();   // the generic renderer draws this game
     if (this.stopped) return;
     this.build(module);
     this.apply(view, true);
@@ -63,11 +66,15 @@ export class TablePage {
     this.stopped = true;
     this.poller.stop();
     this.pace.stop();
+    if (this.barSize) this.barSize.disconnect();
+    document.documentElement.style.removeProperty("--bar-h");
+    showTurn("Card tables", false);
   }
 
   build(module) {
     this.actions = new ActionPanel(this.id, this.game, {
       view: () => this.view,
+      designer: () => this.designer(),
       refreshNow: () => this.poller.now(),
       sending: (request) => this.poller.sending(request),
       applyAnswer: (answer) => this.poller.applyAnswer(answer),
@@ -80,23 +87,29 @@ export class TablePage {
       area: h("div.game-area"),
       boards: h("div.boards-wrap"),
       scores: h("div.scores-wrap"),
-      log: h("ol.log-lines", { "aria-label": "Game log" }),
+      log: h("ol.log-lines", { "aria-label": "Game log", tabindex: "0" }),   // scrolls: reachable by keyboard
       extra: h("div.table-extra"),
       hand: h("div.hand-slot"),
     };
     const e = this.els;
     this.host = new GameHost(module, e.area, this.gamePage(), this.game.name || this.game.title);
+    // The bar fixed at the bottom of the screen: the status, the buttons and the player's hand, always in view.
+    this.bar = h("div.bottom-bar", { role: "region", "aria-label": "Status and actions",
+      on: { pointerdown: () => this.hurry(), keydown: () => this.hurry() } },
+    h("div.bar-inner", h("div.bar-top", e.status, this.actions.panel), e.hand));
     this.section = h("section.table-page", { dataset: { table: this.id } },
-      h("div.table-header", e.title, e.progression, this.poller.notice, settingsPanel()),
-      e.status,
+      h("div.table-header", h("div.table-heading", e.title, e.progression, this.poller.notice, settingsPanel()),
+        e.boards),
       h("div.table-layout",
-        h("div.table-main", e.area, this.actions.panel, e.hand, e.extra),
-        h("aside.table-side",
-          h("section", { "aria-label": "Players" }, h("h2", "Players"), e.boards),
-          e.scores,
-          h("section.log", h("h2", "Log"), e.log),
-          this.chat.panel)));
+        h("div.table-main", e.area, this.actions.tools, e.extra),
+        h("aside.table-side", e.scores, h("section.log", h("h2", "Log"), e.log), this.chat.panel)),
+      this.bar);
     fill(this.root, this.section);
+    // The page keeps room below its content for the bar, whatever its height (a hand of 17 cards on a phone).
+    // (on the root: it also keeps an element reached by Tab from being scrolled behind the bar)
+    this.barSize = new ResizeObserver(() => document.documentElement.style.setProperty("--bar-h",
+      `${this.bar.offsetHeight}px`));
+    this.barSize.observe(this.bar);
   }
 
   /** One notification of the queue. Another player's move waits until what was shown before it has stood for its
@@ -150,12 +163,15 @@ export class TablePage {
     const { table, state, data } = view;
     const e = this.els;
     e.title.textContent = `${this.game.title || table.game} · table ${table.id}`;
+    const wasMyTurn = isActive(previous, this.me);
+    showTurn(`${e.title.textContent} · Card tables`, this.isMyTurn());
+    if (this.isMyTurn() && !wasMyTurn && !first) announceTurn();
     this.renderStatus();
     fill(e.boards, playerBoards(table, state, data, this.me));
     fill(e.progression, table.status === "playing" ? progressionBar(view.progression) : null);
     fill(e.scores, table.status === "finished"
       ? [scoreTable(table.players, this.game.tie_breaker), statisticsTable(view.statistics, table.players)] : null);
-    fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message)));
+    fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message), this.designer()));
     this.host.show(view, previous);
     this.actions.render(view, () => this.host.drawButtons(view));
     this.section.dataset.move = table.move;   // the move on screen, once all of it is: for tests and benchmarks
@@ -178,6 +194,12 @@ export class TablePage {
     } else {
       fill(status, table.status);
     }
+  }
+
+  /** The designer's tools (all actions as generic forms, the state diagram): in development mode or at a hotseat
+   * table only, never in a player's way. */
+  designer() {
+    return Boolean(this.development || (this.view && this.view.hotseat));
   }
 
   isMyTurn() {

@@ -108,3 +108,44 @@ def test_a_member_the_game_defines_itself_is_kept(new_context, api, tmp_path):
     seen = run_exported(page, source, view)
     assert seen["messages"] == [] and seen["player"] == view["you"], seen
     assert not page.errors
+
+
+NEW_HOOKS = """
+import { h } from "/static/js/dom.js";
+export class Game {
+  setup() { this.getHandBarElement().append(h("p.hand", "my hand")); }
+  bgaFormatText(log, args) {
+    if (args.card) args.card = h("b.mini", args.card);
+    return { log, args };
+  }
+}
+"""
+
+BRIDGED = """async ({ url }) => {
+  const { Game } = await import(url);
+  const area = document.createElement("div");
+  document.body.append(area);
+  const game = new Game({ gameArea: { getElement: () => area }, gameui: { bgaAnimationsActive: () => false } });
+  game.setup({});
+  const started = performance.now();
+  await game.wait(2000);
+  return { text: game.bgaFormatText("${card} played", { card: "<3a>" }).args.card, waited: performance.now() - started,
+           hand: area.querySelector(".hand-slot .hand")?.textContent, animated: game.bgaAnimationsActive() };
+}"""
+
+
+def test_the_bridge_gives_the_pacing_and_log_hooks_on_bga(new_context, api, tmp_path):
+    """On BGA the hand goes at the end of the game area, wait() follows BGA's animation switch, and a node that
+    bgaFormatText gives becomes its (escaped) markup, as BGA's log takes HTML."""
+    from tests.sample_game import Climb
+
+    source = game_js(Climb, NEW_HOOKS, tmp_path)
+    page = new_context()
+    url = f"/bga/{abs(hash(source))}/modules/js/Game.js"
+    page.route(f"**{url}", lambda route: route.fulfill(status=200, content_type="text/javascript", body=source))
+    page.goto("/")
+    expect(page.locator("#main")).not_to_be_empty()
+    seen = page.evaluate(BRIDGED, {"url": url})
+    assert seen["text"] == '<b class="mini">&lt;3a&gt;</b>', seen
+    assert seen["hand"] == "my hand" and seen["animated"] is False and seen["waited"] < 500, seen
+    assert not page.errors

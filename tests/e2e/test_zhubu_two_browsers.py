@@ -1,4 +1,5 @@
-"""Two browsers, two users, one Zhubu Shengji table: each sees the other's moves appear without a reload.
+"""Two browsers, two users, one Zhubu Shengji table: each sees the other's moves appear without a reload, each
+play in front of the seat that made it.
 
 The moves themselves are sent through the API (what the other player's page would send); the pages
 only watch, polling at the real 2 s interval.
@@ -12,6 +13,7 @@ try:
 except ImportError:  # the fixtures skip (or fail under REQUIRE_E2E=1) with the reason
     expect = None
 
+from tests.e2e.test_zhubu_shengji_page import CARD_CODE
 from tests.http_play import choose_move
 
 
@@ -33,6 +35,11 @@ def test_each_browser_sees_the_other_players_moves(new_context, api, live_app):
         assert api.act(table_id, mover, action, **args).status_code == 200
         expect(pages[watcher].locator(".log-lines li")).not_to_have_count(before)  # arrived, no reload
         expect(pages[watcher].locator(".log-lines li").first).to_contain_text(mover)
+        if action == "playCards":   # the play lies in front of the mover's seat on the watcher's table
+            seat = pages[watcher].locator(f'.zs-seat[data-player="{api.ids[mover]}"]')
+            expect(seat.locator(".zs-seat-play .zs-card")).to_have_count(len(args["cards"]))
+            expect(seat.locator(".zs-newest .zs-play-tag")).to_have_text("latest")
+            assert not CARD_CODE.search(pages[watcher].locator(".log-lines li").first.inner_text())
         moved[mover] += 1
         if all(moved.values()):
             break
