@@ -526,14 +526,11 @@ export class Game {
       h("ul", (this.args().options || []).map((o) => h("li", h("strong", OPTION_LABELS[o] || o), ": ", OPTION_HELP[o] || ""))));
   }
 
+  /** Who still discards (the player's own count is said above their hand). */
   renderDiscardPanel() {
-    const args = this.args();
-    const counts = args.counts || {};
-    const waiting = Object.entries(counts).filter(([, n]) => n).map(([id, n]) => h("li", this.nameOf(id),
-      ` discards ${n} card${n === 1 ? "" : "s"}`));
-    const mine = this.myTurnIn("discard") ? h("p.sd-note", `Select ${args.count} card${args.count === 1 ? "" : "s"} to discard face down`,
-      ` (${this.selectedCards().length} selected).`) : null;
-    return h("section.sd-panel.sd-discard", { "aria-label": "Discards" }, h("h3", "Discards"), mine, h("ul", waiting));
+    const waiting = Object.entries(this.args().counts || {}).filter(([, n]) => n).map(([id, n]) => h("li", this.nameOf(id),
+      ` discards ${n} card${n === 1 ? "" : "s"} face down`));
+    return h("section.sd-panel.sd-discard", { "aria-label": "Discards" }, h("h3", "Discards"), h("ul", waiting));
   }
 
   seatOrder() {
@@ -573,15 +570,14 @@ export class Game {
       h("div.sd-who", on ? h("span.sd-turn", { title: "to play" }, "▶") : null, playerName(p),
         c && p.id === c.player_id ? h("span.sd-tag", "bidder") : null,
         p.id === data.dealer ? h("span.sd-tag", "dealer") : null,
-        p.seat === partner ? h("span.sd-tag", "partner") : null),
-      h("div.sd-count", `${(data.hand_sizes || {})[String(p.id)] ?? "?"} cards`),
+        p.seat === partner ? h("span.sd-tag", "partner") : null,
+        h("span.sd-count", `${(data.hand_sizes || {})[String(p.id)] ?? "?"} cards`)),
       this.seatContent(p, on));
     });
     return h("section.sd-panel.sd-table", { "aria-label": "The table" },
       h("div.sd-felt", seats, h("div.sd-centre", this.renderCentre())),
       c && c.option ? this.renderProgress() : null,
-      this.renderLastTrick(),
-      this.renderDragonChoice());
+      this.renderLastTrick());
   }
 
   renderCentre() {
@@ -634,16 +630,22 @@ export class Game {
       this.nameOf(p.player_id)))));
   }
 
-  renderDragonChoice() {
+  /** The Dragon selected to play in no-trump: its suit (when it leads) and highest or lowest are to choose (D14). */
+  declaringDragon() {
     const c = this.data.contract;
-    if (!c || trumpOf(c.designation) || !this.myPlay() || !this.ui.selected.has("dragon")) return null;
+    return Boolean(c && !trumpOf(c.designation) && this.myPlay() && this.ui.selected.has("dragon"));
+  }
+
+  renderDragonChoice() {
+    if (!this.declaringDragon()) return null;
+    const c = this.data.contract;
     const led = this.args().led;
     const declare = this.ui.dragonDeclare || (c.designation === "low-no-trump" ? "lowest" : "highest");
     const choice = (values, current, set, label) => h("div.sd-choice", { role: "radiogroup", "aria-label": label },
       values.map((v) => h("button", { type: "button", role: "radio", "aria-checked": String(v === current),
         class: `sd-desig${v === current ? " sd-on" : ""}`, dataset: { key: `dragon:${v}` },
         on: { click: () => { set(v); this.render(); this.addButtons(); } } }, SUIT_SYMBOL[v] ? `${SUIT_SYMBOL[v]} ${v}` : v)));
-    return h("div.sd-dragon-choice", h("strong", "The Dragon's declaration: "),
+    return h("div.sd-dragon-choice", h("strong", "Dragon:"),
       led ? h("span", `played as ${led}, `) : choice(SUITS, this.ui.dragonSuit, (v) => { this.ui.dragonSuit = v; }, "Dragon suit"),
       choice(["highest", "lowest"], declare, (v) => { this.ui.dragonDeclare = v; }, "Dragon declaration"));
   }
@@ -653,10 +655,11 @@ export class Game {
     const chosen = this.selectedCards();
     const why = myTurn && chosen.length === 1 ? this.whyNot(chosen[0]) : null;
     if (why) return h("p.sd-why", h("strong", `${cardLabel(chosen[0])}: `), why);
+    if (this.declaringDragon()) return null;                 // the Dragon's declaration takes the line
     if (myTurn) return h("p.sd-hint", "Your turn: select a card, then Play (Space selects, Enter plays).");
     if (discarding) {
       const count = this.args().count || 0;
-      return h("p.sd-hint", `Select ${count} card${count === 1 ? "" : "s"} to discard (${chosen.length} selected).`);
+      return h("p.sd-hint", `Select ${count} card${count === 1 ? "" : "s"} to discard face down (${chosen.length} selected).`);
     }
     return null;
   }
@@ -689,6 +692,7 @@ export class Game {
     });
     return h("section.sd-hand-wrap", { "aria-label": `Your hand, ${hand.length} cards` },
       h("div.sd-hand-line", { "aria-live": "polite" }, this.handHint(myTurn, discarding)),
+      this.renderDragonChoice(),
       h(`div.sd-hand${discarding ? ".sd-discarding" : ""}`, { role: "group", "aria-label": "Your cards" }, cards));
   }
 

@@ -254,7 +254,7 @@ def test_the_dragon_is_declared_when_led_in_no_trump(new_context, api, artifacts
     expect(area.locator(".sd-trump")).to_contain_text("No trump: highest wins")
 
     page.locator('.sd-hand .sd-card[data-card="dragon"]').click()
-    choice = area.locator(".sd-dragon-choice")
+    choice = page.locator(".bottom-bar .sd-dragon-choice")                # beside the hand and the Play button
     expect(choice).to_be_visible()
     choice.get_by_role("radio", name="fire").click()
     expect(choice.get_by_role("radio", name="fire")).to_be_focused()          # the choice keeps the focus
