@@ -194,6 +194,7 @@ def test_reaching_for_the_bar_cuts_the_pauses_before_the_players_turn(new_contex
     card = api.view(table_id, name)["state"]["args"]["playable"][0]
     page.get_by_label("Card", exact=True).fill(card)
     page.get_by_role("button", name="Play card").click()
+    expect(page.get_by_role("button", name="Confirm")).to_be_visible()   # the card's line is in: count from there
     shown = page.evaluate("window.lineTimes.length")
     page.get_by_role("button", name="Confirm").click()
     wait_until(lambda: page.evaluate("window.lineTimes.length") > shown, what="the first answer")   # then the click
