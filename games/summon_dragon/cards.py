@@ -41,3 +41,20 @@ def card_label(card: str) -> str:
 
 # Built once: every card played is named in the log.
 LABEL_OF: dict[str, str] = {card: card_label(card) for card in DECK}
+
+
+def cards_label(cards: list[str]) -> str:
+    """Several cards named for a log line, in hand order, grouped by suit: `the Dragon; the 1, 2 and
+    King of wind; the 7 of fire`. Log texts only: the codes travel beside it for the client."""
+    groups: dict[str, list[str]] = {}
+    for card in sort_hand(cards):
+        rank, _, suit = card.partition("-")
+        groups.setdefault(suit, []).append(RANK_NAMES.get(rank, rank))
+    parts = []
+    for suit, ranks in groups.items():
+        if not suit:
+            parts.append("the Dragon")
+            continue
+        named = ranks[0] if len(ranks) == 1 else f"{', '.join(ranks[:-1])} and {ranks[-1]}"
+        parts.append(f"the {named} of {suit}")
+    return "; ".join(parts)

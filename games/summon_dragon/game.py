@@ -5,7 +5,7 @@ from __future__ import annotations
 from framework.engine import Game, UserError
 
 from . import bots, invariants, rules
-from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, LABEL_OF, SUIT_OF, sort_hand
+from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, LABEL_OF, SUIT_OF, cards_label, sort_hand
 from .options import SummonOptions
 from .states import STATES, PlayerTurn
 
@@ -124,12 +124,14 @@ class SummonTheDragon(Game):
             return
         giver = self.holder_of_dragon() if option == rules.SUMMON else None
         kitty, data["kitty"] = data["kitty"], []
+        # The public line says what happened; a private one only adds what its reader alone learns (the
+        # kitty's cards): the bidder handed the Dragon gets no second line saying so.
         if giver is None:
             # Take the kitty, or summon with the Dragon in the kitty (D8, D9).
             log = ("${player_name} summons the Dragon: it was in the kitty" if option == rules.SUMMON
                    else "${player_name} takes the kitty")
             self.notify_all("option", log, player_id=bidder, option=option)
-            self._receive(bidder, kitty, "You take the kitty: ${cards}")
+            self._receive(bidder, kitty, "The kitty held ${card_names}")
             self.owe({bidder: KITTY_SIZE})
         else:
             # The holder gives the Dragon and takes the kitty; both discard at once (D8).
@@ -138,8 +140,8 @@ class SummonTheDragon(Game):
             self.notify_all("option", "${player_name} summons the Dragon from ${giver_name}", player_id=bidder,
                             option=option, giver_id=giver, giver_name=self.player_name(giver))
             self.hand(giver).remove(DRAGON)
-            self._receive(bidder, [DRAGON], "${giver_name} gives you ${cards}", giver_name=self.player_name(giver))
-            self._receive(giver, kitty, "You give the Dragon and take the kitty: ${cards}")
+            self._receive(bidder, [DRAGON], "", giver_id=giver)
+            self._receive(giver, kitty, "The kitty held ${card_names}")
             self.owe({bidder: 1, giver: KITTY_SIZE - 1})
 
     def owe(self, counts: dict[int, int]) -> None:
@@ -152,7 +154,7 @@ class SummonTheDragon(Game):
         hand = self.hand(player_id)
         hand.extend(cards)
         hand[:] = sort_hand(hand)
-        self.notify_player(player_id, "cardsReceived", log, cards=list(cards), **args)
+        self.notify_player(player_id, "cardsReceived", log, cards=list(cards), card_names=cards_label(cards), **args)
 
     def discard(self, player_id: int, cards: list[str]) -> None:
         """Discard face down, any cards, the Dragon too (D10)."""
@@ -167,9 +169,12 @@ class SummonTheDragon(Game):
         hand[:] = [c for c in hand if c not in cards]
         self.per_player("discards")[player_id] = sort_hand(cards)
         self.per_player("to_discard")[player_id] = 0
-        self.notify_player(player_id, "discarded", "You discard ${cards}", cards=sort_hand(cards))
-        self.notify_all("discard", "${player_name} discards ${count} cards face down", player_id=player_id,
-                        count=len(cards))
+        # One line: the public one. The private notification tells the discarder's page which cards left
+        # the hand; the player chose them and sees them under "Your discards".
+        self.notify_player(player_id, "discarded", "", cards=sort_hand(cards))
+        log = ("${player_name} discards ${count} card face down" if len(cards) == 1
+               else "${player_name} discards ${count} cards face down")
+        self.notify_all("discard", log, player_id=player_id, count=len(cards))
 
     # ----- trick play -----------------------------------------------------------------------------
     def trump(self) -> str | None:
@@ -181,6 +186,9 @@ class SummonTheDragon(Game):
 
     def playable(self, player_id: int) -> list[str]:
         return rules.playable(self.hand(player_id), self.led_suit(), self.trump())
+
+    def unplayable(self, player_id: int) -> dict[str, str]:
+        return rules.unplayable(self.hand(player_id), self.led_suit(), self.trump())
 
     def play_card(self, player_id: int, card: str, suit: str | None, declare: str | None) -> None:
         """Play a card already checked; `suit` and `declare` are the Dragon's, settled by declare_dragon."""
@@ -206,8 +214,9 @@ class SummonTheDragon(Game):
         data["last_trick"] = {"plays": trick, "winner": winner, "number": data["tricks_played"]}
         data["trick"] = []
         log = ("${player_name} wins the last trick, worth two" if units == 2
-               else "${player_name} wins the trick")
-        self.notify_all("trickWin", log, player_id=winner, units=units, taken=list(data["taken"]))
+               else "${player_name} wins trick ${trick_number}")
+        self.notify_all("trickWin", log, player_id=winner, units=units, taken=list(data["taken"]),
+                        trick_number=data["tricks_played"])
         return winner
 
     # ----- scoring and the end (D17, D18) -------------------------------------------------------------
@@ -232,16 +241,20 @@ class SummonTheDragon(Game):
         made = taken >= contract["tricks"]
         if made:
             self.inc_stat("contracts_made", 1, bidder)
-        data["results"].append({"hand_number": data["hand_number"], "bidder": bidder, "tricks": contract["tricks"],
-                                "designation": contract["designation"], "option": contract["option"],
-                                "taken": list(data["taken"]), "delta": delta, "scores": list(scores)})
+        result = {"hand_number": data["hand_number"], "bidder": bidder, "tricks": contract["tricks"],
+                  "designation": contract["designation"], "option": contract["option"],
+                  "taken": list(data["taken"]), "delta": delta, "scores": list(scores)}
+        data["results"].append(result)
         log = ("${player_name}'s team made ${tricks} with ${taken}: ${points} points; the defenders ${defence}"
                if made else
                "${player_name}'s team is set, ${tricks} bid and ${taken} taken: ${points} points; "
                "the defenders ${defence}")
-        self.notify_all("handScore", log, player_id=bidder, tricks=contract["tricks"], taken=taken,
-                        points=points, defence=defence, team_scores=list(scores))
         winner = rules.game_winner(scores, self.options["target"])
+        # `result` is the hand's line of `past_hands`: the page draws the hand-end summary from it, and
+        # holds it before the next deal unless `game_over`.
+        self.notify_all("handScore", log, player_id=bidder, tricks=contract["tricks"], taken=taken,
+                        points=points, defence=defence, team_scores=list(scores), result=dict(result),
+                        game_over=winner is not None)
         if winner is None:
             return False
         self.notify_all("gameWon", "${player_name} and ${partner_name} win the game, ${score} to ${other}",
@@ -285,6 +298,7 @@ class SummonTheDragon(Game):
             "team_scores": data["team_scores"],
             "target": self.options["target"],
             "last_hand": data["results"][-1] if data["results"] else None,
+            "past_hands": data["results"],
         }
 
     def hidden_from(self, viewer):

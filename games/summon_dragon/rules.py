@@ -114,16 +114,28 @@ def play_moves(cards: list[str], led: str | None, trump: str | None) -> list[dic
     return moves
 
 
+def unplayable(hand: list[str], led: str | None, trump: str | None) -> dict[str, str]:
+    """The cards of `hand` that may not be played to this trick, each with the sentence naming the rule
+    that keeps it back (D12, D13): what the player is told before trying, and what a refusal says."""
+    allowed = set(playable(hand, led, trump))
+    blocked = [card for card in hand if card not in allowed]
+    if not blocked:
+        return {}
+    if any(follows(c, led, trump) for c in hand):
+        reason = f"You must follow {led}" + (" (the Dragon is a trump)." if led == trump else ".")
+    else:
+        reason = f"You must play a trump: you have no {led}."
+    return dict.fromkeys(blocked, reason)
+
+
 def play_error(hand: list[str], card: str, led: str | None, trump: str | None) -> str | None:
     """Why `card` may not be played now, as the sentence naming the rule; None when it may."""
     if card not in hand:
         return "You do not have that card."
     # Most plays follow the led suit: answered at once, without listing the playable cards.
-    if led is None or RULING_SUIT[trump][card] == led or card in playable(hand, led, trump):
+    if led is None or RULING_SUIT[trump][card] == led:
         return None
-    if any(follows(c, led, trump) for c in hand):
-        return f"You must follow {led}" + (" (the Dragon is a trump)." if led == trump else ".")
-    return f"You must play a trump: you have no {led}."
+    return unplayable(hand, led, trump).get(card)
 
 
 def declare_dragon(designation: str, led: str | None, suit: str | None,

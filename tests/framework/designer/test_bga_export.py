@@ -169,7 +169,7 @@ def test_notifications_are_listed_with_their_args_as_play_sends_them(tmp_path):
         assert (sent.type, sent.log) in listed, sent
         assert set(sent.args) <= listed[(sent.type, sent.log)], sent
     # a log passed to a helper as a parameter is found through its callers
-    assert ("cardsReceived", "You take the kitty: ${cards}") in listed
+    assert ("cardsReceived", "The kitty held ${card_names}") in listed
 
 
 def test_a_game_with_a_deck_gets_its_table_and_its_deck(tmp_path):

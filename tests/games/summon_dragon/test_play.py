@@ -199,3 +199,14 @@ def test_players_see_the_current_trick_and_only_the_last_trick():
     assert [p["card"] for p in view["trick"]] == ["queen-fire"]
     assert [p["card"] for p in view["last_trick"]["plays"]] == ["1-water", "king-fire", "warrior-water", "2-fire"]
     assert view["tricks_taken"] == [0, 1]
+
+
+def test_D12_the_player_to_play_is_told_why_each_other_card_is_held_back(fire_contract):
+    """Cat holds one water and one fire: the page can say "You must follow water." before she tries."""
+    play(fire_contract, BOB, "king-fire")
+    args = fire_contract.view(CAT)["state"]["args"]
+    assert args["playable"] == ["warrior-water"]
+    assert args["unplayable"] == dict.fromkeys(["1-fire", *WIND_HIGH], "You must follow water.")
+    # Her own cards only: the others are told nothing about her hand.
+    for other in (ANN, BOB, DAN, None):
+        assert "unplayable" not in fire_contract.view(other)["state"]["args"]

@@ -105,6 +105,40 @@ def test_refusals_name_the_rule():
     assert rules.play_error(["1-earth"], "2-water", None, "earth") == "You do not have that card."
 
 
+def test_D12_each_card_held_back_says_which_rule_keeps_it():
+    hand = ["1-water", "7-water", "2-fire", "3-earth"]
+    assert rules.unplayable(hand, "fire", "earth") == {"1-water": "You must follow fire.",
+                                                       "7-water": "You must follow fire.",
+                                                       "3-earth": "You must follow fire."}
+    # Void in the led suit, holding a trump: the rest waits (no duty to over-trump, only to trump).
+    assert rules.unplayable(["1-water", "3-earth"], "fire", "earth") == {
+        "1-water": "You must play a trump: you have no fire."}
+    assert rules.unplayable(["1-water", "4-wind"], "fire", "earth") == {}      # neither: anything goes
+    assert rules.unplayable(hand, None, "earth") == {}                         # leading is free
+
+
+def test_D13_the_dragon_held_back_on_a_non_trump_lead_while_holding_that_suit():
+    assert rules.unplayable(["dragon", "3-water"], "water", "fire") == {"dragon": "You must follow water."}
+    # On a trump lead the Dragon is the trump that must follow: the other cards say so.
+    assert rules.unplayable(["dragon", "3-water"], "fire", "fire") == {
+        "3-water": "You must follow fire (the Dragon is a trump)."}
+
+
+def test_D14_in_no_trump_the_dragon_is_never_held_back_when_following():
+    assert rules.unplayable(["dragon", "1-water", "3-earth"], "water", None) == {"3-earth": "You must follow water."}
+    assert rules.unplayable(["dragon", "3-earth"], "water", None) == {}
+
+
+def test_D12_the_reason_shown_is_the_refusal_given_for_every_card_of_every_hand():
+    for hand in new_table().state.data["hands"].values():
+        for led in (None, *rules.SUITS):
+            for trump in (None, *rules.SUITS):
+                reasons = rules.unplayable(hand, led, trump)
+                assert set(reasons) | set(rules.playable(hand, led, trump)) == set(hand)
+                for card in hand:
+                    assert rules.play_error(hand, card, led, trump) == reasons.get(card)
+
+
 def test_D8_options_offered():
     assert rules.options_for(["1-fire"]) == ["summon", "kitty", "no-help"]
     assert rules.options_for(["dragon"]) == ["kitty", "no-help"]
