@@ -30,6 +30,10 @@ BRIDGE = """\
 // ----- the bridge: the gamegui names this game was written with, on BGA's `bga` ------------------------
 const GAMEGUI_NAMES = {
   player_id: { get() { return this.bga.players.getCurrentPlayerId(); } },
+  table_id: { get() { return this.bga.gameui.table_id; } },
+  describeAction: { value() {   // BGA has no describe endpoint: the game's own fallback (the server judges) applies
+    return Promise.reject(new Error("BGA describes no moves"));
+  } },
   isSpectator: { get() { return this.bga.gameui.isSpectator; } },
   statusBar: { get() { return this.bga.statusBar; } },
   bgaPerformAction: { value(action, args = {}, options = {}) {
@@ -157,6 +161,10 @@ def game_js(game: type[Game], source: str, folder: Path) -> str:
     if re.search(r"\bonGamedatasUpdate\s*\(", source):
         notes.append("TO PORT: BGA never calls onGamedatasUpdate (our shell calls it with the view after each move): "
                      "update the page from the notif_ handlers instead, with what each notification says.")
+    if re.search(r"\bdescribeAction\s*\(", source):
+        notes.append("TO PORT: describeAction asks our server's describe endpoint, which BGA does not have: here it "
+                     "rejects, so the game shows its fallback; to keep the live description, judge the selection in "
+                     "the client or add an action of your own that answers.")
     notes += [f"TO PORT: {line.strip()} is not inlined: put that code here." for line in untouched]
     header = "/**\n" + "\n".join(textwrap.fill(note, 112, initial_indent=" * ", subsequent_indent=" *   ")
                                    for note in notes) + "\n */\n"

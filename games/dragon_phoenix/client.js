@@ -1,7 +1,6 @@
 // Dragon and Phoenix: the table renderer (plain ES module, cards drawn with HTML/CSS, text only: never innerHTML).
 // The rules stay in Python: the server says what a selection makes and why it cannot be played
 // (POST .../describe/playCards), and which cards are playable (the state's args).
-import { actingAs, request } from "/static/js/api.js";
 import { fill, h, seatColour } from "/static/js/dom.js";
 
 const SUITS = { C: ["♣", "clubs"], D: ["♦", "diamonds"], H: ["♥", "hearts"], S: ["♠", "spades"] };
@@ -49,16 +48,12 @@ function miniCard(code) {
     special(code) ? special(code)[1] : `${rankOf(code)}${SUITS[suitOf(code)][0]}`);
 }
 
-/** The table's id: BGA's gamegui gives `table_id`; our page's address names it (#/table/12). */
-function tableIdOf(game) {
-  const match = /^#\/table\/(\d+)/.exec(window.location.hash);
-  return game.table_id || (match ? Number(match[1]) : null);
-}
-
 // ----- the table ------------------------------------------------------------------------------
 // The module's interface is BGA's (static/README.md): the shell makes this Game and gives it player_id, gamedatas,
 // statusBar, bgaPerformAction, isCurrentPlayerActive and the rest, as BGA's gamegui does.
 export class Game {
+  logGroupEnds = ["roundWon", "handScore"];   // the log reads by trick: a won round, a scored hand
+
   setup(gamedatas) {
     this.selected = new Set();           // cards selected for a play
     this.passing = { left: null, partner: null, right: null };
@@ -263,7 +258,8 @@ export class Game {
     if (args.game_over) return;   // the summary stays: the game is over
     const next = new Promise((resolve) => { this.nextHand = resolve; });
     const close = () => this.closeSummary(shown);
-    if (this.bgaAnimationsActive()) {
+    if (this.bgaAnimationsActive()) {   // the status line said whose turn it was: it is nobody's while the table waits
+      this.statusBar.setTitle("Hand ${number} is over: the next one is dealt after the scores", { number: args.result.hand_number });
       await Promise.race([this.wait(HAND_END_MS), next]);   // the table waits (acting in the next hand cuts it short)
       close();
     } else {   // instant pace: the table moves on, the summary stays a while on its own clock
@@ -338,12 +334,10 @@ export class Game {
   async describeSelection() {
     const key = this.selectionKey();
     const asked = ++this.asked;
-    const table = tableIdOf(this);
-    if (!this.selected.size || table === null || this.isSpectator) return;
+    if (!this.selected.size || this.isSpectator) return;
     const body = { cards: sortCards([...this.selected]), ...(this.phoenixAs ? { phoenix: this.phoenixAs } : {}) };
-    const as = actingAs(table);
     try {
-      const answer = await request("POST", `/api/tables/${table}/describe/playCards${as ? `?as=${as}` : ""}`, body);
+      const answer = await this.describeAction("playCards", body);
       if (asked !== this.asked) return;
       this.described = { key, ...answer };
       this.refresh();

@@ -63,6 +63,8 @@ function trumpOf(designation) { return SUITS.includes(designation) ? designation
 // statusBar, bgaPerformAction, isCurrentPlayerActive and the rest, as BGA's gamegui gives them. The notif_ handlers
 // bring the page up to date move by move, paced (the view read after them is applied once they have played).
 export class Game {
+  logGroupEnds = ["trickWin", "handScore"];   // the log reads by trick: a won trick, a scored hand
+
   setup(gamedatas) {
     this.ui = {
       selected: new Set(),
@@ -253,6 +255,9 @@ export class Game {
     const clicked = new Promise((resolve) => { if (pausing) summary.next = resolve; });
     ui.summary = summary;
     this.render();
+    if (pausing && summary.result) {   // the status line said whose turn it was: it is nobody's while the table waits
+      this.statusBar.setTitle("Hand ${number} is over: the next one is dealt after the result", { number: summary.result.hand_number });
+    }
     // Second by second (each scaled by the player's pace), so the countdown shows what is left; a click, or the
     // shell cutting the waits (the player hurries on, the tab is hidden), ends it at once.
     let moved = false;

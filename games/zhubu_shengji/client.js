@@ -11,6 +11,8 @@ const SLIDE_MS = 350;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export class Game {
+  logGroupEnds = ["pass", "trickWon", "handScored"];   // the log reads by trick: a pass ends the trick (a bomb's taker said after it), a scored hand
+
   setup(gamedatas) {
     this.data = gamedatas;
     this.selected = new Set();

@@ -1,6 +1,22 @@
 // BGA log templates ("${player_name} plays ${card}") rendered as DOM nodes: text only, player names coloured.
 import { h, seatColour } from "./dom.js";
 
+/** One line of the log, its notification's seq, move and type on it. A line that closes a group of lines (endsGroup:
+ * a won trick, a scored hand) stands out with a rule above it, so the log reads trick by trick; of closers in a row
+ * from one move (a pass that ends the trick, then who takes it), the newest. older: the line shown just before. */
+export function logLine(notif, players, format, endsGroup = false, older = null) {
+  const line = h("li.log-line", { dataset: { seq: notif.seq, move: notif.move, type: notif.type } },
+    renderLog(notif.log, notif.args || {}, players, format));
+  if (notif.private) line.classList.add("private");
+  if (endsGroup) {
+    line.classList.add("log-group-end");
+    if (older && older.classList.contains("log-group-end") && older.dataset.move === line.dataset.move) {
+      older.classList.remove("log-group-end");
+    }
+  }
+  return line;
+}
+
 /**
  * players: [{id, name, seat}] of the table. Returns a DocumentFragment.
  * A value that is itself {log, args} is rendered recursively (BGA's format_string_recursive).

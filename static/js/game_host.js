@@ -119,6 +119,12 @@ export class GameHost {
     return game && typeof game.bgaFormatText === "function" ? (log, args) => game.bgaFormatText(log, args) : null;
   }
 
+  /** The notification closes a group of log lines: its type is in the Game's `logGroupEnds`. */
+  endsLogGroup(notif) {
+    const ends = this.game && this.game.logGroupEnds;
+    return Array.isArray(ends) && ends.includes(notif.type);
+  }
+
   call(hook, ...args) {
     if (!this.game || typeof this.game[hook] !== "function") return;
     try {

@@ -32,11 +32,17 @@ export function gameguiMembers(page) {
   const playing = () => !page.replay && (page.view() || {}).table?.status === "playing";
   return {
     player_id: page.playerId ?? null,
+    table_id: page.tableId ?? null,
     isSpectator: page.playerId === null || page.playerId === undefined,
     statusBar: {
       addActionButton: (label, callback, options = {}) => page.addButton(label, callback, options),
       removeActionButtons: () => page.clearButtons(),
+      /** The status line says this (${name} args filled in as in the log) until the next view is shown. */
+      setTitle: (title, args = {}) => page.setTitle(title, args),
     },
+    /** What the server says a move would be and why it would be refused now ({label, legal, reason, ...} from the
+     * game's describe_move), nothing applied; rejects when it cannot be asked (the replay, the network). */
+    describeAction: (action, args = {}) => page.describe(action, args),
     /** Resolves once the move is accepted (and its view applied); rejects with the refusal, which the shell shows. */
     bgaPerformAction(action, args = {}, { checkAction = true } = {}) {
       const sent = (async () => {

@@ -2,7 +2,7 @@
 import { api, gameCatalog, gameModule, session } from "./api.js";
 import { playerBoards, scoreTable, statisticsTable } from "./boards.js";
 import { fill, h } from "./dom.js";
-import { colourNames, renderLog } from "./format.js";
+import { colourNames, logLine } from "./format.js";
 import { GameHost, loadGeneric } from "./game_host.js";
 import { PACE_MS, Pace } from "./pace.js";
 import { settingsPanel } from "./settings.js";
@@ -67,6 +67,8 @@ export class ReplayPage {
       pace: this.pace,
       view: () => view,
       perform: async () => new Error("A replay sends no moves."),
+      describe: async () => { throw new Error("A replay describes no moves."); },
+      setTitle: () => {},
       addButton: (label) => h("button", { type: "button" }, label),   // drawn nowhere
       clearButtons: () => {},
       showMessage: () => {},
@@ -184,7 +186,10 @@ export class ReplayPage {
     const format = host.formatter();
     // The log up to this move: public lines, and private ones only when they were this viewer's own.
     const mine = viewer && viewer.id === this.me;
-    fill(e.log, this.notifications.filter((n) => n.log && n.move <= view.move && (!n.private || mine)).reverse()
-      .map((n) => h("li.log-line", { dataset: { seq: n.seq, move: n.move } }, renderLog(n.log, n.args || {}, view.table.players, format))));
+    const lines = [];
+    for (const n of this.notifications.filter((x) => x.log && x.move <= view.move && (!x.private || mine))) {
+      lines.push(logLine(n, view.table.players, format, host.endsLogGroup(n), lines[lines.length - 1]));
+    }
+    fill(e.log, lines.reverse());
   }
 }

@@ -5,7 +5,7 @@ import { actingAs, api, developmentMode, gameCatalog, gameModule, session } from
 import { playerBoards, progressionBar, scoreTable, statisticsTable } from "./boards.js";
 import { Chat } from "./chat.js";
 import { fill, h } from "./dom.js";
-import { colourNames, playerName, renderLog } from "./format.js";
+import { colourNames, logLine, playerName, renderLog } from "./format.js";
 import { GameHost, loadGeneric } from "./game_host.js";
 import { Pace } from "./pace.js";
 import { Poller } from "./poller.js";
@@ -141,10 +141,9 @@ export class TablePage {
 
   addLogLine(notif, players) {
     if (!notif.log) return;
-    const line = h("li.log-line", { dataset: { seq: notif.seq, move: notif.move, type: notif.type } },
-      renderLog(notif.log, notif.args || {}, players, this.host.formatter()));
-    if (notif.private) line.classList.add("private");
-    this.els.log.prepend(line);       // newest first, as on BGA
+    const log = this.els.log;
+    log.prepend(logLine(notif, players, this.host.formatter(), this.host.endsLogGroup(notif), log.firstElementChild));
+    // newest first, as on BGA
   }
 
   players() {
@@ -215,10 +214,13 @@ export class TablePage {
     const actions = this.actions;
     return {
       replay: false,
+      tableId: this.id,
       hand: this.els.hand,
       pace: this.pace,
       view: () => this.view,
       perform: (name, args) => actions.perform(name, args),
+      describe: (name, args) => api.describe(this.id, name, args),
+      setTitle: (title, args) => fill(this.els.status, renderLog(title, args, this.players(), this.host.formatter())),
       addButton: (label, callback, options) => actions.addButton(label, callback, options),
       clearButtons: () => actions.clearButtons(),
       showMessage: (text, type) => (type === "error" ? actions.showError(text) : actions.flash(text)),

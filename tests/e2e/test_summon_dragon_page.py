@@ -200,6 +200,7 @@ def test_a_whole_hand_through_the_summon_dragon_page(new_context, api, artifacts
     expect(summary).to_contain_text("Final trick (worth two)")
     expect(area.locator(".sd-felt .sd-played")).to_have_count(4)              # the last trick still on the felt
     expect(summary.locator(".sd-countdown")).to_contain_text(re.compile(r"dealt in \d s"))
+    expect(page.locator(".status-bar")).to_contain_text("Hand 1 is over")   # not the turn of whoever plays next
     page.screenshot(path=str(artifacts / f"summon_dragon_{tag}_summary.png"), full_page=True)
     if tag == "desktop":
         assert serious_accessibility_violations(page) == []

@@ -3,6 +3,7 @@ is the player's turn; the turn comes with a vibration (a setting, on) and a soun
 at once, by the event stream, without waiting for a poll or for the pace of the moves before it."""
 from __future__ import annotations
 
+import re
 import time
 
 from .test_client import expect, log_lines, status, wait_until
@@ -82,3 +83,21 @@ def test_my_games_marks_the_title_when_a_table_waits_for_the_player(new_context,
     expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
     assert page.title() == "Lobby · Card tables"
     assert page.locator("link[rel=icon]").get_attribute("href") == "data:,"
+
+
+def test_the_time_left_to_move_shows_at_the_player_to_move(new_context, api):
+    """Item 8: on a table with a turn limit, the player to move has the time left beside their name, above the game."""
+    api.register("limit_ned")
+    api.register("limit_ola")
+    table_id = api.new_table("limit_ned", joiners=["limit_ola"], players=2, turn_hours=2)
+    page = new_context(user=("limit_ola", api))
+    page.goto(f"/#/table/{table_id}")
+    expect(status(page)).to_contain_text("You must pick a charm")   # both pick one: both are to move
+    strip = page.locator(".table-header .board", has_text="limit_ola")
+    expect(strip.locator(".mark-deadline")).to_have_text(re.compile(r"^1 h 5\d min left$"))
+    assert strip.locator(".mark-deadline").bounding_box()["y"] < page.locator(".game-area").bounding_box()["y"]
+    page.get_by_label("Charm", exact=True).fill("jade")
+    page.get_by_role("button", name="Pick charm").click()    # answered: no clock runs for limit_ola any more
+    expect(strip.locator(".mark-deadline")).to_have_count(0)
+    other = page.locator(".table-header .board", has_text="limit_ned")
+    expect(other.locator(".mark-deadline")).to_contain_text("left")

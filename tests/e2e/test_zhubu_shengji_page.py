@@ -197,6 +197,11 @@ def test_a_whole_hand_through_the_renderer(new_context, api, live_app, artifacts
     assert any("You are dealt" in line for line in lines)
     assert not [line for line in lines if CARD_CODE.search(line)], lines
     assert not [line for line in lines if re.search(r"\b1 cards\b", line)], lines
+    # Grouped by trick: the line that ends each trick (a pass, or who takes a bomb's cards after it) and the hand's
+    # score head their groups; nothing else does.
+    heads = page.locator(".log-lines li.log-group-end").all_inner_texts()
+    assert heads and all(re.search(r"passes|wins the trick|goes out", head) for head in heads), heads
+    assert "goes out" in heads[0] and len(heads) >= passes + 1, heads   # each of the player's passes ended a trick
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width + 2, f"the page is {scroll} px wide at {width} px"
 

@@ -37,6 +37,8 @@ def test_a_games_client_module_becomes_bgas_game_js(name, tmp_path):
     client = (client_folder(game) / "client.js").read_text()
     assert client.split("export class Game", 1)[1] in text        # the game's code, as written
     assert (client_folder(game) / "client.css").read_text() in style.read_text()
+    # Dragon and Phoenix names its selection with our describe endpoint, which BGA lacks: the port is said.
+    assert ("TO PORT: describeAction" in text) == ("describeAction(" in client)
 
 
 def test_a_game_without_a_client_gets_a_skeleton_naming_its_states_and_actions(tmp_path):
