@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from framework.engine import FINISHED, Game, Table
+from framework.engine import FINISHED, Game, Table, ranks
 from framework.engine.bots import BOTS, SeatedBots
 from framework.engine.testing import Checks, RandomPlayFailure, ReplayMismatch, default_players, play_game
 
@@ -78,8 +78,8 @@ class GameResult:
     def winners(self) -> list[int]:
         """The seats ranked first: the best score, then the best tie-break (BGA's score_aux). Seats that
         share both (partners, a tie) all win."""
-        best = max(self.scores)
-        return [seat for seat, score in enumerate(self.scores) if score == best]
+        placed = ranks(dict(enumerate(self.scores)))
+        return [seat for seat, place in placed.items() if place == 1]
 
 
 def play_one(game: type[Game], number: int, settings: Settings) -> GameResult:
