@@ -119,6 +119,11 @@ export class GameHost {
     return game && typeof game.bgaFormatText === "function" ? (log, args) => game.bgaFormatText(log, args) : null;
   }
 
+  /** The module's Game draws the table (the generic renderer does not). */
+  drawsSeats() {
+    return Boolean(this.module && this.game);
+  }
+
   /** The notification closes a group of log lines: its type is in the Game's `logGroupEnds`. */
   endsLogGroup(notif) {
     const ends = this.game && this.game.logGroupEnds;

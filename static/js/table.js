@@ -166,12 +166,13 @@ export class TablePage {
     showTurn(`${e.title.textContent} · Card tables`, this.isMyTurn());
     if (this.isMyTurn() && !wasMyTurn && !first) announceTurn();
     this.renderStatus();
-    fill(e.boards, playerBoards(table, state, data, this.me));
     fill(e.progression, table.status === "playing" ? progressionBar(view.progression) : null);
     fill(e.scores, table.status === "finished"
       ? [scoreTable(table.players, this.game.tie_breaker), statisticsTable(view.statistics, table.players)] : null);
     fill(e.extra, seatControls(view, this.me, this.poller, (message) => this.showError(message), this.designer()));
     this.host.show(view, previous);
+    // A game module draws its own seats (cards held, tricks won): the strip keeps names, scores and marks.
+    fill(e.boards, playerBoards(table, state, this.host.drawsSeats() ? null : data, this.me));
     this.actions.render(view, () => this.host.drawButtons(view));
     this.section.dataset.move = table.move;   // the move on screen, once all of it is: for tests and benchmarks
   }
