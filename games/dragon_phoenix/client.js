@@ -15,7 +15,6 @@ const POSITIONS = ["bottom", "left", "top", "right"];   // by seat from the view
 const ROLES = ["You", "Left opponent", "Partner", "Right opponent"];
 const ROUND_WON_MS = 1500;    // a won round stays on the table this long
 const HAND_END_MS = 8000;     // the hand-end summary, unless "Next hand" is pressed first
-const CONFIRM_KEY = "dp.confirm-plays";
 
 // ----- cards ---------------------------------------------------------------------------------
 const special = (code) => SPECIALS[code];
@@ -61,7 +60,6 @@ export class Game {
     this.described = null;               // the server's words for the selection: {key, label, legal, reason, variants}
     this.asked = 0;                      // the latest description asked for: older answers are dropped
     this.askingWish = false;             // the Herald is being played: which wish?
-    this.confirming = false;             // "confirm my plays": Play was pressed once
     this.roundPoints = null;             // {player, points} of the round just won, said at the winner's seat
     this.summary = null;                 // the hand-end summary on screen: {result, plays, lastPoints, gameOver}
     this.use(gamedatas);
@@ -100,7 +98,7 @@ export class Game {
   onEnteringState(stateName, state) {
     this.state = state;
     if (stateName === "passCards") this.passing = { left: null, partner: null, right: null };
-    if (stateName !== "playerTurn") this.askingWish = this.confirming = false;
+    if (stateName !== "playerTurn") this.askingWish = false;
     if (stateName === "highFlight") this.setSelection([]);
     if (this.selected.size) this.describeSelection();   // the table changed: the same cards may beat it now, or not
     this.render();
@@ -123,12 +121,13 @@ export class Game {
         title: ready ? undefined : "Choose one card for each other player" });
     }
     if (possible.includes("undoPassCards")) {
-      add("Change my cards", perform("undoPassCards"), { color: "secondary", classes: "out-of-turn dp-undo-pass" });
+      add("Change my cards", () => this.bgaPerformAction("undoPassCards", {}, { confirm: false }),   // takes nothing back
+        { color: "secondary", classes: "out-of-turn dp-undo-pass" });
     }
     const turn = stateName === "playerTurn" && active;
     if (turn && this.askingWish) {
-      add("No wish", () => this.playSelected(true, ""), { color: "secondary", classes: "dp-wish-none" });
-      for (const rank of RANKS) add(`Wish: ${rank}`, () => this.playSelected(true, rank), { classes: "dp-wish-rank" });
+      add("No wish", () => this.playSelected(""), { color: "secondary", classes: "dp-wish-none" });
+      for (const rank of RANKS) add(`Wish: ${rank}`, () => this.playSelected(rank), { classes: "dp-wish-rank" });
       add("Cancel", () => { this.askingWish = false; this.refresh(); }, { color: "secondary" });
       return;
     }
@@ -136,7 +135,6 @@ export class Game {
       // out of turn the server offers playCards only when a bomb in hand may be played now
       this.playButtons(turn ? "Play" : "Bomb now", turn ? "dp-play" : "out-of-turn dp-bomb");
     }
-    if (this.confirming) return;
     if (turn && possible.includes("pass")) add("Pass", perform("pass"), { color: "secondary", classes: "dp-pass" });
     if (stateName === "giveDragon" && active) {
       for (const to of args.opponents || []) {
@@ -152,21 +150,19 @@ export class Game {
   }
 
   /** "Play: Full house, 3s over Ks" ("Bomb now: four 9s" out of turn), disabled with the reason when it cannot be
-   * played; with "confirm my plays", Confirm and Cancel once pressed. */
+   * played. */
   playButtons(verb, classes) {
-    const add = (label, act, options) => this.statusBar.addActionButton(label, act, options);
     const known = this.known();
-    const words = known && known.label ? known.label.replace(/^Bomb: /, verb === "Play" ? "Bomb: " : "")
-      : plural(this.selected.size, "card");
-    if (this.confirming) {
-      add(`Confirm: ${words}`, () => this.playSelected(true), { classes: `${classes} dp-confirm` });
-      add("Cancel", () => { this.confirming = false; this.refresh(); }, { color: "secondary" });
-      return;
-    }
     const why = !this.selected.size ? "Select the cards to play." : known && known.legal === false ? known.reason : null;
-    const button = add(this.selected.size ? `${verb}: ${words}` : verb, () => this.playSelected(),
-      { classes, disabled: Boolean(why), title: why || undefined });
+    const button = this.statusBar.addActionButton(this.selected.size ? `${verb}: ${this.selectionWords(verb)}` : verb,
+      () => this.playSelected(), { classes, disabled: Boolean(why), title: why || undefined });
     button.setAttribute("aria-describedby", "dp-selection");
+  }
+
+  /** The selection in the server's words ("Full house, 3s over Ks"), else its size. */
+  selectionWords(verb = "Play") {
+    const known = this.known();
+    return known && known.label ? known.label.replace(/^Bomb: /, verb === "Play" ? "Bomb: " : "") : plural(this.selected.size, "card");
   }
 
   setupNotifications() {
@@ -327,7 +323,7 @@ export class Game {
 
   setSelection(cards) {
     this.selected = new Set(cards);
-    this.askingWish = this.confirming = false;
+    this.askingWish = false;
     if (!this.selected.has("phoenix")) this.phoenixAs = "";
   }
 
@@ -347,8 +343,9 @@ export class Game {
   }
 
   // ----- actions --------------------------------------------------------------------------------
-  /** Play the selection; the Herald asks the wish first; with "confirm my plays" on, the first press asks. */
-  async playSelected(confirmed = false, wish = null) {
+  /** Play the selection; the Herald asks the wish first (wish: its rank, "" for none). With the player's "confirm my
+   * moves" setting on, the shell asks before it is sent, naming the play. */
+  async playSelected(wish = null) {
     if (!this.selected.size) return;
     const cards = sortCards([...this.selected]);
     if (wish === null && this.myTurn() && cards.includes("herald") && this.data.wish_option !== false) {
@@ -356,24 +353,17 @@ export class Game {
       this.refresh();
       return;
     }
-    if (!confirmed && this.confirmPlays()) {
-      this.confirming = true;
-      this.refresh();
-      return;
-    }
     const args = { cards, ...(cards.length > 1 && this.phoenixAs ? { phoenix: this.phoenixAs } : {}), ...(wish ? { wish } : {}) };
-    this.askingWish = this.confirming = false;
+    const verb = this.myTurn() ? "Play" : "Bomb now";
+    const label = `${verb === "Play" ? "" : `${verb}: `}${this.selectionWords(verb)}${wish ? `, wishing for ${wish}` : ""}`;
+    this.askingWish = false;
     try {
-      await this.bgaPerformAction("playCards", args);
+      await this.bgaPerformAction("playCards", args, { label });
       this.setSelection([]);
       this.render();
     } catch {
       this.refresh();   // refused: the shell says why, the selection stays
     }
-  }
-
-  confirmPlays() {
-    try { return localStorage.getItem(CONFIRM_KEY) === "1"; } catch { return false; }
   }
 
   sendPasses() {
@@ -432,11 +422,6 @@ export class Game {
           (d.teams || []).map((team) => h("th", { scope: "col" }, this.teamName(team))))),
         h("tbody", past.map((line) => h("tr", h("th", { scope: "row" }, String(line.hand_number)),
           line.total.map((n, i) => h("td", `${n > 0 ? "+" : ""}${n} → ${line.totals[i]}`))))))));
-    }
-    if (!this.isSpectator) {
-      bits.push(h("label.dp-setting", h("input", { type: "checkbox", checked: this.confirmPlays(), on: { change: (e) => {
-        try { localStorage.setItem(CONFIRM_KEY, e.target.checked ? "1" : "0"); } catch { /* private mode: not kept */ }
-      } } }), " Confirm my plays"));
     }
     fill(this.els.info, bits);
   }

@@ -337,9 +337,9 @@ export class Game {
   seatElement(id) { return this.root.querySelector(`.sd-seat[data-player="${CSS.escape(String(id))}"]`); }
 
   // ----- actions -----------------------------------------------------------------------------------
-  async perform(name, args) {
+  async perform(name, args, options) {
     try {
-      await this.bgaPerformAction(name, args);
+      await this.bgaPerformAction(name, args, options);
     } catch {
       return;   // refused: the shell says why
     }
@@ -370,7 +370,7 @@ export class Game {
       this.addButtons();
       return;
     }
-    this.perform("playCard", { card, ...(card === "dragon" ? this.dragonArgs() : {}) });
+    this.perform("playCard", { card, ...(card === "dragon" ? this.dragonArgs() : {}) }, { label: `Play ${cardLabel(card)}` });
   }
 
   discardSelected() {

@@ -407,12 +407,12 @@ export class Game {
   }
 
   // ----- actions
-  async act(name, args = {}) {
+  async act(name, args = {}, options = {}) {
     if (this.busy) return;
     this.busy = true;
     try {
       this.sent = true;
-      await this.bgaPerformAction(name, args);
+      await this.bgaPerformAction(name, args, options);
       if (name === "playCards") { this.selected = new Set(); this.readingIndex = 0; }
     } catch {
       this.sent = false;   // refused: the shell says why, the selection stays
@@ -432,7 +432,8 @@ export class Game {
       const wilds = options[this.readingIndex].wilds || {};
       if (Object.keys(wilds).length) args.wilds = wilds;
     }
-    this.act("playCards", args);
+    const chosen = options[this.readingIndex] || options[0];
+    this.act("playCards", args, { label: chosen ? `Play ${comboName(chosen)}` : `Play ${plural(cards.length, "card")}` });
   }
 
   renderButtons() {
@@ -453,6 +454,8 @@ export class Game {
     if (this.possible("pass")) bar.addActionButton("Pass", () => this.act("pass"), { id: "zs-pass", color: "secondary" });
     if (this.possible("letDealerLead")) bar.addActionButton("Let the dealer lead", () => this.act("letDealerLead"), { color: "secondary" });
     if (this.possible("passBid")) bar.addActionButton("Pass (no bid)", () => this.act("passBid"), { color: "secondary" });
-    if (this.possible("nextHand")) bar.addActionButton("Next hand", () => this.act("nextHand"), { id: "zs-next" });
+    if (this.possible("nextHand")) {   // nothing to take back: no confirmation asked
+      bar.addActionButton("Next hand", () => this.act("nextHand", {}, { confirm: false }), { id: "zs-next" });
+    }
   }
 }

@@ -3,7 +3,9 @@
 // drafts are kept per action and the focus and caret are put back.
 import { api, ApiError } from "./api.js";
 import { fill, h } from "./dom.js";
+import { humanize } from "./format.js";
 import { loadGeneric } from "./game_host.js";
+import { setting } from "./settings.js";
 
 const COLOURS = { primary: "", secondary: "secondary", alert: "alert" };   // statusBar.addActionButton's `color`
 
@@ -23,12 +25,15 @@ export class ActionPanel {
       h("summary", "All actions (generic forms)"));
     this.panel = h("section.actions", { "aria-label": "Actions" }, this.error, this.buttons, this.forms);
     this.tools = h("div.designer-tools");   // the folded forms, outside the bar, for designers only
+    this.pressed = null;     // the label of the module's button being pressed (its click handler runs)
+    this.asking = null;      // "confirm my moves": the question's answer, while Confirm and Cancel are shown
   }
 
   /** drawModuleButtons(): the module's onUpdateActionButtons, true when it has one (the forms then fold away, and are
    * made only when unfolded). */
   render(view, drawModuleButtons) {
     this.view = view;
+    if (this.asking) this.asking(false);   // the table moved on under the question: the move is not sent
     fill(this.buttons);
     this.handled = drawModuleButtons();
     if (!this.possible().length) {
@@ -89,9 +94,14 @@ export class ActionPanel {
   }
 
   /** Send an action with the move last seen; the answer's notifications and view are applied without another
-   * request. On 409 the view is refreshed and the drafts stay. True when accepted, else the refusal (an Error). */
-  async perform(name, args) {
+   * request. On 409 the view is refreshed and the drafts stay. True when accepted, else the refusal (an Error).
+   * With the player's "confirm my moves" on, the move first waits for Confirm (named `label`), unless `confirm` is
+   * false; Cancel sends nothing and gives an Error whose `cancelled` is true. */
+  async perform(name, args, { confirm = true, label = null } = {}) {
     this.showError(null);
+    if (confirm && setting("confirm") && !(await this.confirm(label || humanize(name)))) {
+      return Object.assign(new Error("The move was not sent."), { cancelled: true });
+    }
     let answer;
     try {
       const request = api.act(this.tableId, name, args, this.page.view().table.move);
@@ -130,9 +140,31 @@ export class ActionPanel {
     const extra = Array.isArray(classes) ? classes : String(classes).split(/\s+/);
     const names = ["action-button", COLOURS[color] ?? "", ...extra].filter(Boolean).join(" ");
     const button = h("button", { type: "button", id, class: names, disabled, title }, label);
-    button.addEventListener("click", callback);
+    button.addEventListener("click", (event) => {
+      this.pressed = button.textContent;   // what a confirmation names, if the callback sends a move
+      try { callback(event); } finally { this.pressed = null; }
+    });
     this.buttons.append(button);
     return button;
+  }
+
+  /** "Confirm my moves" (a setting): the buttons give way to "Confirm: <label>" and Cancel until one is pressed or
+   * the view changes; true when confirmed. Cancel puts the buttons back as they were. */
+  confirm(label) {
+    if (this.asking) this.asking(false);
+    const before = [...this.buttons.childNodes];
+    return new Promise((resolve) => {
+      const answer = (yes) => {
+        this.asking = null;
+        fill(this.buttons, yes ? null : before);
+        resolve(yes);
+      };
+      this.asking = answer;
+      fill(this.buttons,
+        h("button.action-button.confirm-move", { type: "button", on: { click: () => answer(true) } }, `Confirm: ${label}`),
+        h("button.action-button.secondary", { type: "button", on: { click: () => answer(false) } }, "Cancel"));
+      this.buttons.firstChild.focus();
+    });
   }
 
   clearButtons() {

@@ -24,7 +24,8 @@ export function gamedatasOf(view) {
 
 /**
  * The members a Game instance is given. page: {playerId, area, hand (the bottom bar's hand slot), pace (pace.js),
- * replay, view() (the view on screen), perform(action, args) (true, or the refusal as an Error),
+ * replay, view() (the view on screen), perform(action, args, {confirm, label}) (true, or the refusal as an Error),
+ * pressed() (the label of the button being pressed, or null),
  * addButton(label, callback, options), clearButtons(), showMessage(text, type), subscribe(options)}.
  */
 export function gameguiMembers(page) {
@@ -43,15 +44,18 @@ export function gameguiMembers(page) {
     /** What the server says a move would be and why it would be refused now ({label, legal, reason, ...} from the
      * game's describe_move), nothing applied; rejects when it cannot be asked (the replay, the network). */
     describeAction: (action, args = {}) => page.describe(action, args),
-    /** Resolves once the move is accepted (and its view applied); rejects with the refusal, which the shell shows. */
-    bgaPerformAction(action, args = {}, { checkAction = true } = {}) {
+    /** Resolves once the move is accepted (and its view applied); rejects with the refusal, which the shell shows.
+     * With the player's "confirm my moves" setting on, the move waits for Confirm (named `label`, else the button
+     * pressed) unless `confirm` is false (a harmless move); Cancel rejects with an Error whose `cancelled` is true. */
+    bgaPerformAction(action, args = {}, { checkAction = true, confirm = true, label = null } = {}) {
+      const pressed = page.pressed();   // read now: the button's click handler is still running
       const sent = (async () => {
         if (checkAction && !(playing() && (state().possible_actions || []).includes(action))) {
           const refusal = new Error("This move is not authorized now.");
           page.showMessage(refusal.message, "error");
           throw refusal;
         }
-        const result = await page.perform(action, args);
+        const result = await page.perform(action, args, { confirm, label: label || pressed });
         if (result !== true) throw result;
       })();
       sent.catch(() => {});   // a caller that does not wait for it leaves no unhandled rejection: the shell said why

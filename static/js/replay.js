@@ -67,6 +67,7 @@ export class ReplayPage {
       pace: this.pace,
       view: () => view,
       perform: async () => new Error("A replay sends no moves."),
+      pressed: () => null,
       describe: async () => { throw new Error("A replay describes no moves."); },
       setTitle: () => {},
       addButton: (label) => h("button", { type: "button" }, label),   // drawn nowhere

@@ -1,9 +1,9 @@
-// The player's table settings, kept in this browser: the pace at which the others' moves are shown, and the
-// "your turn" sound and vibration. A details box, so it is one Tab and Enter away and takes no room when closed.
+// The player's table settings, kept in this browser: the pace at which the others' moves are shown, the
+// "your turn" sound and vibration, and whether a move waits for Confirm. A details box, so it is one Tab and Enter away and takes no room when closed.
 import { h } from "./dom.js";
 
 const KEY = "bga.settings";
-const DEFAULTS = { pace: "normal", sound: false, vibrate: true };
+const DEFAULTS = { pace: "normal", sound: false, vibrate: true, confirm: false };
 /** Each pace: its label and how it scales the pauses (0.7 s between two other players' moves at "normal"). */
 export const PACES = { slow: ["Slow (1.2 s)", 1.7], normal: ["Normal (0.7 s)", 1], fast: ["Fast (0.35 s)", 0.5],
   instant: ["Instant", 0] };
@@ -21,7 +21,7 @@ export function saveSetting(name, value) {
   localStorage.setItem(KEY, JSON.stringify({ ...saved, [name]: value }));
 }
 
-/** The settings box; `signals` false leaves out the turn signals (the replay viewer). */
+/** The settings box; `signals` false leaves out the turn signals and the confirmation (the replay viewer). */
 export function settingsPanel({ signals = true } = {}) {
   const pace = h("select#set-pace", { on: { change: () => saveSetting("pace", pace.value) } },
     Object.entries(PACES).map(([key, [label]]) => h("option", { value: key, selected: setting("pace") === key }, label)));
@@ -30,5 +30,6 @@ export function settingsPanel({ signals = true } = {}) {
   return h("details.settings", h("summary", "⚙ Settings"),
     h("div.settings-body",
       h("label", { for: "set-pace" }, "Others' moves shown"), pace,
-      signals ? [box("sound", "Sound on my turn"), box("vibrate", "Vibrate on my turn")] : null));
+      signals ? [box("sound", "Sound on my turn"), box("vibrate", "Vibrate on my turn"),
+        box("confirm", "Confirm my moves before they are sent")] : null));
 }

@@ -345,3 +345,28 @@ def test_a_hotseat_table_is_made_from_the_lobby_in_development_mode(new_context,
     page.get_by_role("button", name="Pick charm").click()
     expect(status(page)).to_contain_text("xena must play a card")
     assert not page.errors
+
+
+def test_confirm_my_moves_asks_before_a_move_is_sent(new_context, api):
+    """Item 8: the shell's "confirm my moves" setting, for every game (here the generic forms): the move waits for
+    Confirm, named; Cancel sends nothing; off, a move goes at once."""
+    api.register("conf_ivy")
+    api.register("conf_jon")
+    table_id = api.new_table("conf_ivy", joiners=["conf_jon"], players=2, options={"hand_size": 1})
+    page = new_context(user=("conf_ivy", api))
+    page.goto(f"/#/table/{table_id}")
+    expect(status(page)).to_contain_text("You must pick a charm")
+    page.get_by_text("⚙ Settings").click()
+    page.get_by_label("Confirm my moves before they are sent").check()
+    page.get_by_label("Charm", exact=True).fill("jade")
+    page.get_by_role("button", name="Pick charm").click()
+    expect(page.get_by_role("button", name="Confirm: Pick charm")).to_be_focused()
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("button", name="Confirm: Pick charm")).to_have_count(0)
+    assert api.view(table_id, "conf_ivy")["table"]["move"] == 0   # nothing sent
+    page.get_by_role("button", name="Pick charm").click()
+    page.get_by_role("button", name="Confirm: Pick charm").click()
+    expect(log_lines(page).filter(has_text="conf_ivy is ready")).to_have_count(1)
+    page.reload()                                                  # kept in this browser
+    page.get_by_text("⚙ Settings").click()
+    expect(page.get_by_label("Confirm my moves before they are sent")).to_be_checked()

@@ -236,13 +236,20 @@ def test_whole_hands_through_the_dragon_phoenix_renderer_on_a_laptop_and_a_phone
     assert described(page, "QC", "QD", "QH").startswith("Three Qs")
     expect(play).to_have_text("Play: Three Qs")
     expect(play).to_be_enabled()
-    # "confirm my plays" (a setting of this browser): the first press asks, Cancel keeps the cards in hand
-    page.get_by_label("Confirm my plays").check()
+    # "confirm my moves" (the shell's setting, kept in this browser): the press asks, naming the play; Cancel sends
+    # nothing and keeps the cards in hand
+    page.get_by_text("⚙ Settings").click()
+    confirm_moves = page.get_by_label("Confirm my moves before they are sent")
+    confirm_moves.check()
     play.click()
-    expect(page.locator("button.dp-confirm")).to_have_text("Confirm: Three Qs")
+    expect(page.locator("button.confirm-move")).to_have_text("Confirm: Three Qs")
+    expect(page.locator("button.confirm-move")).to_be_focused()
     page.locator("button.action-button", has_text="Cancel").click()
     expect(play).to_have_text("Play: Three Qs")
-    page.get_by_label("Confirm my plays").uncheck()
+    on_screen = int(page.locator("section.table-page").get_attribute("data-move"))
+    assert api.view(table_id, NAME)["table"]["move"] == on_screen   # nothing was sent
+    confirm_moves.uncheck()
+    page.get_by_text("⚙ Settings").click()
     assert "Stairs" not in described(page, "7H", "KD", "QC", "QD")
     expect(play).to_be_disabled()
     # the Herald: the wish is asked when it is played, then shown as a chip
