@@ -13,6 +13,8 @@ import { seatControls } from "./seats.js";
 import { settingsPanel } from "./settings.js";
 import { announceTurn, showTurn } from "./signals.js";
 
+const HURRY_CARRIES_MS = 5000;   // a hurry asked while others' moves play reaches a batch with the turn this soon
+
 export class TablePage {
   constructor(root, tableId) {
     this.root = root;
@@ -24,6 +26,7 @@ export class TablePage {
     this.pace = new Pace();
     this.shownAt = 0;      // when the last notification was shown (performance.now())
     this.coming = null;    // the view the notifications being played lead to
+    this.hurriedAt = -Infinity;   // when the player last reached for the bar while the queue played
     this.poller = new Poller(tableId, {
       before: () => this.chat.load(),
       onNotification: (notif, view, ownMove) => this.play(notif, view, ownMove),
@@ -117,6 +120,7 @@ export class TablePage {
    * colours of the view that came with it) and its handler, awaited. */
   async play(notif, view, ownMove) {
     this.coming = view;
+    if (isActive(view, this.me) && performance.now() - this.hurriedAt < HURRY_CARRIES_MS) this.pace.hurry();
     if (notif.move !== ownMove) {
       await this.pace.pause(this.shownAt + this.host.hold(notif) * this.pace.factor() - performance.now());
     }
@@ -125,9 +129,12 @@ export class TablePage {
     await this.host.dispatch(notif);
   }
 
-  /** The player reaches for the bar while the queue plays up to their turn: the rest plays without pauses. */
+  /** The player reaches for the bar while the queue plays: what leads up to their turn plays without pauses, in this
+   * batch or in one that follows soon (the others' moves still arriving). With nothing playing, a click is a move. */
   hurry() {
-    if (this.coming && isActive(this.coming, this.me)) this.pace.hurry();
+    if (!this.coming) return;
+    this.hurriedAt = performance.now();
+    if (isActive(this.coming, this.me)) this.pace.hurry();
   }
 
   loadHistory({ notifications, error }, players) {
@@ -154,6 +161,7 @@ export class TablePage {
   apply(view, first = false) {
     this.coming = null;
     this.pace.calm();
+    if (isActive(view, this.me)) this.hurriedAt = -Infinity;   // the turn came: the hurry is spent
     const key = JSON.stringify(view);
     if (!first && key === this.viewKey) return;
     const previous = this.view;

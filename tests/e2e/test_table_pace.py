@@ -247,3 +247,30 @@ def test_the_replay_plays_the_moves_at_the_pace_or_at_once(new_context, api):
     shown = {c for c, _ in page.evaluate("window.counts")}
     assert shown <= {f"Move 0 of {total}", f"Move {total} of {total}"}, shown   # no move in between
     assert not page.errors and not page.console_errors, page.errors + page.console_errors
+
+
+def test_a_hurry_carries_to_the_next_batch_that_brings_the_turn(new_context, api):
+    """The player reaches for the bar while another player's moves play, before the move that gives them the turn has
+    even arrived: when it comes (a batch of its own), it is shown at once, not a slow pace's 1.2 s later."""
+    table_id, card = one_card_each(api, "carry_hal", "carry_ida")
+    page = new_context(user=("carry_ida", api), pace="slow", poll_ms=60_000)
+    page.add_init_script("delete window.TextDecoderStream;")   # no stream: the test says when the page reads
+    page.add_init_script(LINE_TIMES)
+    page.goto(f"/#/table/{table_id}")
+    expect(status(page)).to_contain_text("carry_hal must play")
+    read_now = "document.dispatchEvent(new Event('visibilitychange'))"   # a visible page reads at once
+
+    assert api.act(table_id, "carry_hal", "playCard", card=card).status_code == 200
+    assert api.act(table_id, "carry_hal", "cheer").status_code == 200
+    page.evaluate(read_now)                     # batch 1: two lines 1.2 s apart, carry_hal still to move
+    expect(log_lines(page).filter(has_text="carry_hal plays")).to_have_count(1)
+    page.locator(".bottom-bar .status-bar").click()              # while the cheer waits its turn
+    assert api.act(table_id, "carry_hal", "cheer").status_code == 200
+    assert api.act(table_id, "carry_hal", "confirm").status_code == 200
+    page.evaluate(read_now)                     # batch 2, read after batch 1: the second cheer, then carry_ida's turn
+    expect(log_lines(page).filter(has_text="carry_hal cheers")).to_have_count(2)
+    expect(status(page)).to_contain_text("You must play")
+    cheers = [t for text, _, t in page.evaluate("window.lineTimes") if "carry_hal cheers" in text]
+    first_gap = cheers[0] - line_time(page, "carry_hal plays")
+    assert first_gap >= 1100, first_gap                            # batch 1 kept its pace: it led to no turn of hers
+    assert cheers[1] - cheers[0] < 600, cheers                     # batch 2 did not wait 1.2 s
