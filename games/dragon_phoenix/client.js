@@ -255,7 +255,8 @@ export class Game {
     const next = new Promise((resolve) => { this.nextHand = resolve; });
     const close = () => this.closeSummary(shown);
     if (this.bgaAnimationsActive()) {   // the status line said whose turn it was: it is nobody's while the table waits
-      this.statusBar.setTitle("Hand ${number} is over: the next one is dealt after the scores", { number: args.result.hand_number });
+      this.statusBar.setTitle("Hand ${number} is over: the next one is dealt after the scores",
+        { number: args.result.hand_number });
       await Promise.race([this.wait(HAND_END_MS), next]);   // the table waits (acting in the next hand cuts it short)
       close();
     } else {   // instant pace: the table moves on, the summary stays a while on its own clock

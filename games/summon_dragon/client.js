@@ -256,7 +256,8 @@ export class Game {
     ui.summary = summary;
     this.render();
     if (pausing && summary.result) {   // the status line said whose turn it was: it is nobody's while the table waits
-      this.statusBar.setTitle("Hand ${number} is over: the next one is dealt after the result", { number: summary.result.hand_number });
+      this.statusBar.setTitle("Hand ${number} is over: the next one is dealt after the result",
+        { number: summary.result.hand_number });
     }
     // Second by second (each scaled by the player's pace), so the countdown shows what is left; a click, or the
     // shell cutting the waits (the player hurries on, the tab is hidden), ends it at once.

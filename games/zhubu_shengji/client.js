@@ -11,7 +11,8 @@ const SLIDE_MS = 350;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export class Game {
-  logGroupEnds = ["pass", "trickWon", "handScored"];   // the log reads by trick: a pass ends the trick (a bomb's taker said after it), a scored hand
+  // The log reads by trick: a pass ends one (a bomb's taker is said after it), and a scored hand.
+  logGroupEnds = ["pass", "trickWon", "handScored"];
 
   setup(gamedatas) {
     this.data = gamedatas;

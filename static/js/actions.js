@@ -161,7 +161,8 @@ export class ActionPanel {
       };
       this.asking = answer;
       fill(this.buttons,
-        h("button.action-button.confirm-move", { type: "button", on: { click: () => answer(true) } }, `Confirm: ${label}`),
+        h("button.action-button.confirm-move", { type: "button", on: { click: () => answer(true) } },
+          `Confirm: ${label}`),
         h("button.action-button.secondary", { type: "button", on: { click: () => answer(false) } }, "Cancel"));
       this.buttons.firstChild.focus();
     });

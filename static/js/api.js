@@ -114,8 +114,8 @@ export const api = {
   chat: (id, after) => request("GET", `/api/tables/${id}/chat?after=${after}`),
   say: (id, text) => request("POST", `/api/tables/${id}/chat`, { text }),
   notifications: (id, after) => request("GET", withAs(id, `/api/tables/${id}/notifications?after=${after}`)),
-  describe: (id, action, args) => request("POST", withAs(id, `/api/tables/${id}/describe/${encodeURIComponent(action)}`),
-    { ...args }),
+  describe: (id, action, args) => request("POST",
+    withAs(id, `/api/tables/${id}/describe/${encodeURIComponent(action)}`), { ...args }),
   legalActions: (id) => request("GET", withAs(id, `/api/tables/${id}/legal-actions`)),
   replay: (id, move, seat) => {
     const query = new URLSearchParams();
