@@ -18,7 +18,7 @@ from . import answers
 from .auth import login_required
 from .openapi import documented
 from .schemas import ActionArguments, json_body
-from .tables import loaded, viewer_of, visible_table
+from .tables import loaded, seen_move, viewer_of, visible_table
 
 bp = Blueprint("describe", __name__, url_prefix="/api")
 
@@ -37,5 +37,5 @@ def describe(table_id: int, action: str):
     if table is None or record.status != "playing":
         raise NotPlaying("The table is not being played.")
     args = json_body()
-    args.pop("move", None)  # the move number an action carries: a description does not depend on it
+    seen_move(args)  # checked as an action's is, though a description does not depend on it
     return jsonify(table.describe(viewer, action, args))

@@ -265,6 +265,17 @@ def view_body(record: TableRecord) -> tuple[dict, int | None]:
     return body, viewer
 
 
+def seen_move(args: dict) -> int | None:
+    """The `move` an action's body may carry (the move number its sender last saw), taken out of the game's
+    arguments; a 400 when it is not a whole number in range."""
+    expected = args.pop("move", None)
+    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)
+                                 or not 0 <= expected <= MAX_ID):
+        raise ApiError(400, "invalid_arguments", "move: the move number you last saw, a whole number.",
+                       fields={"move": ["Not a valid move number."]})
+    return expected
+
+
 @bp.post("/tables/<id:table_id>/actions/<action>")
 @documented("Send an action", answer=(200, answers.ActionResult),
             errors=(400, 401, 403, 404, 409, 413, 422), body=schemas.ActionArguments, query=schemas.ActionQuery,
@@ -281,11 +292,7 @@ def perform(table_id: int, action: str):
     token = required_token()
     wants_view = load_query(schemas.ActionQuery())["view"]
     args = json_body()
-    expected = args.pop("move", None)
-    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)
-                                 or not 0 <= expected <= MAX_ID):
-        raise ApiError(400, "invalid_arguments", "move: the move number you last saw, a whole number.",
-                       fields={"move": ["Not a valid move number."]})
+    expected = seen_move(args)
     if "as" in request.args:  # hotseat (development): the seat is found from the caller first
         authenticate()
         actor = moves.Actor(user_id=me_at(queries.get_table(table_id)))

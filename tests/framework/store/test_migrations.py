@@ -51,6 +51,32 @@ def check_matches_models(app):
     assert {"users", "tokens", "tables", "seats", "moves", "notifications", "attempts", "alembic_version"} <= tables
 
 
+def stored_hash_of(snapshot: dict) -> str:
+    """A snapshot's hash as the store wrote it (its seq left out)."""
+    return hashlib.sha256(json.dumps({k: v for k, v in snapshot.items() if k != "seq"}, sort_keys=True,
+                                     separators=(",", ":")).encode()).hexdigest()
+
+
+def stored_snapshot() -> tuple[dict, str]:
+    """The one stored table's snapshot and hash."""
+    from sqlalchemy import text
+
+    with db.engine.connect() as conn:
+        snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
+    return json.loads(snapshot), stored_hash
+
+
+def upgraded_and_back(before: tuple[dict, str], after: tuple[dict, str], revision: str) -> None:
+    """upgrade() turns the stored table's snapshot and hash into `after`; downgrade(revision) gives `before` back."""
+    from flask_migrate import downgrade, upgrade
+
+    upgrade()
+    assert stored_snapshot() == after
+    downgrade(revision=revision)
+    assert stored_snapshot() == before
+    db.engine.dispose()
+
+
 def test_init_db_builds_the_schema_of_the_models_on_sqlite(tmp_path):
     app = migrated_app(f"sqlite:///{tmp_path / 'fresh.sqlite'}")
     check_matches_models(app)
@@ -87,8 +113,7 @@ def test_upgrade_keeps_a_game_in_progress(tmp_path):
 def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
     """Migration 0004: a Summon the Dragon table stored with `hand_no` is renamed in place, and its
     stored hash becomes the one today's engine reaches by replaying its moves."""
-    from flask_migrate import downgrade, upgrade
-    from sqlalchemy import text
+    from flask_migrate import upgrade
 
     from framework.engine import Table
     from framework.engine.testing import default_players
@@ -102,8 +127,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
     today = table.snapshot()
     old = json.loads(json.dumps(today))
     old["data"] = {("hand_no" if k == "hand_number" else k): v for k, v in old["data"].items()}
-    old_hash = hashlib.sha256(json.dumps({k: v for k, v in old.items() if k != "seq"}, sort_keys=True,
-                                         separators=(",", ":")).encode()).hexdigest()
+    old_hash = stored_hash_of(old)
     assert old_hash != table.state_hash()
 
     app = bare_app(tmp_path / "summon.sqlite")
@@ -113,15 +137,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
             insert_user(conn, 1, "anna")
             insert_table(conn, game="summon_dragon", seed="migrate", seats=4, move=30, snapshot=json.dumps(old),
                          state_hash=old_hash)
-        upgrade()
-        with db.engine.connect() as conn:
-            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
-        assert json.loads(snapshot) == today and stored_hash == table.state_hash()
-        downgrade(revision="0003")
-        with db.engine.connect() as conn:
-            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
-        assert json.loads(snapshot) == old and stored_hash == old_hash
-        db.engine.dispose()
+        upgraded_and_back((old, old_hash), (today, table.state_hash()), revision="0003")
 
 
 def test_stored_reservations_become_ids_of_the_people_named(tmp_path):
@@ -221,8 +237,7 @@ def test_undo_savepoints_learn_who_moved_since_them(tmp_path, capfd):
     assert today["savepoint"]["acted"] == [1, 2]
     old = json.loads(json.dumps(today))
     del old["savepoint"]["acted"]
-    old_hash = hashlib.sha256(json.dumps({k: v for k, v in old.items() if k != "seq"}, sort_keys=True,
-                                         separators=(",", ":")).encode()).hexdigest()
+    old_hash = stored_hash_of(old)
 
     app = make_app(f"sqlite:///{tmp_path / 'undo.sqlite'}")   # serves Climb
     with app.app_context():
@@ -256,8 +271,7 @@ def test_undo_savepoints_learn_who_moved_since_them(tmp_path, capfd):
 def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_notifications(tmp_path):
     """Migration 0010: a Dragon and Phoenix table stored before `past_hands` and `rounds_won` gets them as a
     replay of its moves makes them (read from the notifications it sent), and its hash again."""
-    from flask_migrate import downgrade, upgrade
-    from sqlalchemy import text
+    from flask_migrate import upgrade
 
     from framework.engine import Table
     from framework.engine.testing import default_players
@@ -272,8 +286,7 @@ def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_
     assert len(today["data"]["past_hands"]) == 1
     old = json.loads(json.dumps(today))
     old["data"] = {k: v for k, v in old["data"].items() if k not in ("past_hands", "rounds_won")}
-    old_hash = hashlib.sha256(json.dumps({k: v for k, v in old.items() if k != "seq"}, sort_keys=True,
-                                         separators=(",", ":")).encode()).hexdigest()
+    old_hash = stored_hash_of(old)
 
     app = bare_app(tmp_path / "dp.sqlite")
     with app.app_context():
@@ -285,12 +298,4 @@ def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_
             for note in notes:
                 insert(conn, "notifications", table_id=1, seq=note.seq, move=note.move, recipient=note.to,
                        type=note.type, log=note.log, args=json.dumps(note.args))
-        upgrade()
-        with db.engine.connect() as conn:
-            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
-        assert json.loads(snapshot) == today and stored_hash == table.state_hash()
-        downgrade(revision="0009")
-        with db.engine.connect() as conn:
-            snapshot, stored_hash = conn.execute(text("SELECT snapshot, state_hash FROM tables")).one()
-        assert json.loads(snapshot) == old and stored_hash == old_hash
-        db.engine.dispose()
+        upgraded_and_back((old, old_hash), (today, table.state_hash()), revision="0009")
