@@ -29,6 +29,9 @@ function sortKey(code) {
 }
 function sortHand(cards) { return [...cards].sort((a, b) => sortKey(a) - sortKey(b)); }
 
+/** "Play 7 of water": the Play button, and what a confirmation names. */
+const playLabel = (code) => `Play ${cardLabel(code)}`;
+
 function cardLabel(code, declare, suit) {
   if (code === "dragon") return declare ? `Dragon (${declare} ${suit})` : "Dragon";
   const [rank, s] = code.split("-");
@@ -371,7 +374,7 @@ export class Game {
       this.addButtons();
       return;
     }
-    this.perform("playCard", { card, ...(card === "dragon" ? this.dragonArgs() : {}) }, { label: `Play ${cardLabel(card)}` });
+    this.perform("playCard", { card, ...(card === "dragon" ? this.dragonArgs() : {}) }, { label: playLabel(card) });
   }
 
   discardSelected() {
@@ -410,7 +413,7 @@ export class Game {
       const cards = this.selectedCards();
       const card = cards.length === 1 ? cards[0] : null;
       const why = card && this.whyNot(card);
-      bar.addActionButton(card ? `Play ${cardLabel(card)}` : "Play (select a card)", () => this.playSelected(),
+      bar.addActionButton(card ? playLabel(card) : "Play (select a card)", () => this.playSelected(),
         { classes: "sd-play-button", disabled: !(card && this.playable().has(card)), title: why || undefined });
     }
   }

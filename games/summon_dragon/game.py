@@ -187,8 +187,8 @@ class SummonTheDragon(Game):
     def playable(self, player_id: int) -> list[str]:
         return rules.playable(self.hand(player_id), self.led_suit(), self.trump())
 
-    def unplayable(self, player_id: int) -> dict[str, str]:
-        return rules.unplayable(self.hand(player_id), self.led_suit(), self.trump())
+    def unplayable(self, player_id: int, playable: list[str] | None = None) -> dict[str, str]:
+        return rules.unplayable(self.hand(player_id), self.led_suit(), self.trump(), playable)
 
     def play_card(self, player_id: int, card: str, suit: str | None, declare: str | None) -> None:
         """Play a card already checked; `suit` and `declare` are the Dragon's, settled by declare_dragon."""

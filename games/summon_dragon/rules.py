@@ -114,10 +114,12 @@ def play_moves(cards: list[str], led: str | None, trump: str | None) -> list[dic
     return moves
 
 
-def unplayable(hand: list[str], led: str | None, trump: str | None) -> dict[str, str]:
+def unplayable(hand: list[str], led: str | None, trump: str | None,
+               allowed: list[str] | None = None) -> dict[str, str]:
     """The cards of `hand` that may not be played to this trick, each with the sentence naming the rule
-    that keeps it back (D12, D13): what the player is told before trying, and what a refusal says."""
-    allowed = set(playable(hand, led, trump))
+    that keeps it back (D12, D13): what the player is told before trying, and what a refusal says.
+    `allowed`: `playable(hand, led, trump)` when the caller has it already."""
+    allowed = set(playable(hand, led, trump) if allowed is None else allowed)
     blocked = [card for card in hand if card not in allowed]
     if not blocked:
         return {}

@@ -173,9 +173,9 @@ class PlayerTurn(State):
         # Private: the player's own cards, those they may play and why the others may not (the client
         # says it without knowing the rules).
         active = self.game.gamestate.active_player()
+        playable = self.game.playable(active)
         return {"led": self.game.led_suit(), "trick_number": self.game.data["tricks_played"] + 1,
-                "_private": {active: {"playable": self.game.playable(active),
-                                      "unplayable": self.game.unplayable(active)}}}
+                "_private": {active: {"playable": playable, "unplayable": self.game.unplayable(active, playable)}}}
 
     @action({"card": fields.String(required=True),
              "suit": fields.String(load_default=None, allow_none=True, validate=validate.OneOf(SUITS)),

@@ -433,18 +433,22 @@ export class Game {
       const wilds = options[this.readingIndex].wilds || {};
       if (Object.keys(wilds).length) args.wilds = wilds;
     }
+    this.act("playCards", args, { label: this.playLabel(options) });
+  }
+
+  /** "Play a pair of 6s" (the reading chosen), else "Play 3 cards": the Play button, and what a confirmation names. */
+  playLabel(options) {
     const chosen = options[this.readingIndex] || options[0];
-    this.act("playCards", args, { label: chosen ? `Play ${comboName(chosen)}` : `Play ${plural(cards.length, "card")}` });
+    return chosen ? `Play ${comboName(chosen)}` : `Play ${plural(this.selected.size, "card")}`;
   }
 
   renderButtons() {
     const bar = this.statusBar;
     bar.removeActionButtons();
     if (this.possible("playCards")) {
-      const n = this.selected.size, options = n ? this.selectionReadings() : [];
-      const chosen = options[this.readingIndex] || options[0];
+      const n = this.selected.size;
       // Cards the port reads no legal play in are still sent: the server's refusal names the rule they break.
-      bar.addActionButton(chosen ? `Play ${comboName(chosen)}` : n ? `Play ${plural(n, "card")}` : "Play",
+      bar.addActionButton(n ? this.playLabel(this.selectionReadings()) : "Play",
         () => this.playSelected(), { id: "zs-play", disabled: !n || this.busy, title: n ? null : "Select cards to play" });
       if (n) {
         bar.addActionButton("Clear selection", () => {

@@ -149,8 +149,8 @@ export class TablePage {
   addLogLine(notif, players) {
     if (!notif.log) return;
     const log = this.els.log;
-    log.prepend(logLine(notif, players, this.host.formatter(), this.host.endsLogGroup(notif), log.firstElementChild));
     // newest first, as on BGA
+    log.prepend(logLine(notif, players, this.host.formatter(), this.host.endsLogGroup(notif), log.firstElementChild));
   }
 
   players() {

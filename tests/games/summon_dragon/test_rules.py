@@ -115,6 +115,10 @@ def test_D12_each_card_held_back_says_which_rule_keeps_it():
         "1-water": "You must play a trump: you have no fire."}
     assert rules.unplayable(["1-water", "4-wind"], "fire", "earth") == {}      # neither: anything goes
     assert rules.unplayable(hand, None, "earth") == {}                         # leading is free
+    # The playable cards the caller has already (the state's args) give the same answer.
+    allowed = rules.playable(hand, "fire", "earth")
+    assert rules.unplayable(hand, "fire", "earth", allowed) == rules.unplayable(hand, "fire", "earth")
+    assert rules.unplayable(hand, "fire", "earth", hand) == {}                 # taken as given, not computed again
 
 
 def test_D13_the_dragon_held_back_on_a_non_trump_lead_while_holding_that_suit():
