@@ -5,7 +5,7 @@ FLASK  := $(VENV)/bin/flask --app framework.web
 PORT   ?= 5000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run serve test lint soak bench clean
+.PHONY: install run serve test check lint soak bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -38,6 +38,11 @@ lint: install
 
 test: install lint
 	$(PY) -m pytest
+
+# The change-and-check loop: lint, then every test but those marked slow (browsers, servers started
+# and loaded, many whole games); about a minute and a half here. CI runs `make test`, everything.
+check: install lint
+	$(PY) -m pytest -m "not slow"
 
 # Load test: 2 gunicorn workers on SQLite then PostgreSQL, 10,000 racing moves each, a worker killed
 # mid-way; then the hidden-information audit on 1,000 random games per game; then two hosts on one

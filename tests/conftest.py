@@ -10,14 +10,17 @@ from .postgres import throwaway_cluster
 
 TEST_GAMES = ["tests.sample_game:Climb"]
 UNLIMITED = 10**6
+CHEAP_HASH = "pbkdf2:sha256:1"  # a password hash the tests can afford for every account they register
 pytest_plugins = ["tests.receivers"]  # the smtp and webhook receiver fixtures
 
 
 def make_app(database_uri: str, **config):
     """The app with only the tests' own game: framework tests do not depend on the real games.
-    Tests register many players from one address: the registration limit is the limit tests' own."""
+    Tests register many players from one address: the registration limit is the limit tests' own, and
+    so is a cheap password hash (scrypt's ~130 ms an account would be most of a test's time)."""
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": [],
-                      "GAMES_EXTRA": TEST_GAMES, "REGISTRATIONS_PER_ADDRESS": UNLIMITED, **config})
+                      "GAMES_EXTRA": TEST_GAMES, "REGISTRATIONS_PER_ADDRESS": UNLIMITED,
+                      "PASSWORD_HASH_METHOD": CHEAP_HASH, **config})
     with app.app_context():
         db.create_all()
     return app

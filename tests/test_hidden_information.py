@@ -11,6 +11,7 @@ from tests.audit import GAMES, MIN_MOVES, audit
 AUDIT_GAMES = 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_no_view_or_notification_shows_what_is_hidden(name):
     report = audit(name, AUDIT_GAMES)

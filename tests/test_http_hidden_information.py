@@ -11,6 +11,7 @@ from framework.store import NotificationRecord, queries
 from tests.audit import GAMES, MIN_MOVES
 from tests.http_audit import HttpAudit, audit_over_http
 
+pytestmark = pytest.mark.slow  # whole games played over HTTP: the full suite
 AUDITED = ["climb", *GAMES]
 EVERY = {"climb": 3}  # Climb's first scoring comes at move 20: sample it more often
 
@@ -36,7 +37,6 @@ def test_a_whole_game_is_audited_after_its_end_too(tmp_path):
     assert report.leaks == [] and report.ended == 1
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", AUDITED)
 def test_more_seeds_sampled_more_often(tmp_path, name):
     report = HttpAudit()

@@ -17,6 +17,7 @@ from .models import Seat, TableRecord, User, db
 from .queries import moves_of
 from .seating import hotseat_users
 from .turns import update_turns
+from .users import hash_password
 
 
 def verify_tables(games: dict[str, type[Game]]) -> Iterator[tuple[TableRecord, str | None]]:
@@ -58,10 +59,8 @@ def import_export(export: dict, game: type[Game],
         for player in export["players"]:
             user = db.session.get(User, player["id"])
             if user is None:
-                from werkzeug.security import generate_password_hash
-
                 db.session.add(User(id=player["id"], name=player["name"],
-                                    password_hash=generate_password_hash(password(player["name"]))))
+                                    password_hash=hash_password(password(player["name"]))))
                 created.append(player["name"])
             elif user.name != player["name"]:
                 raise Conflict(f"user id {player['id']} is {user.name!r} here, not {player['name']!r}: "

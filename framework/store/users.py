@@ -5,7 +5,9 @@ import re
 import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import cache
 
+from flask import current_app
 from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -29,9 +31,26 @@ SYSTEM_NAME = re.compile(r"^(random|heuristic) bot \d+$|\s#\d+$|\s\[(bot|seat)\]
 
 
 # Checked when a login names nobody (or a bot), so that costs what a wrong password does: the hash
-# of a random password thrown away, made as generate_password_hash makes them (method and cost).
+# of a random password thrown away, made by the default method (werkzeug's scrypt, and its cost).
 DECOY_HASH = ("scrypt:32768:8:1$kJcXunQFdTulRz55$623662ca2bb92a5be0e2e051ee85f7f540a445b54a6239d68b29135ae000d1a7"
               "1e161d9b321ed9c8196784a52774a775ebd9f043d3cf5f071b8374229c1af70d")
+
+
+def hash_password(password: str) -> str:
+    """A password's stored hash, by the server's `PASSWORD_HASH_METHOD` (werkzeug's method names; scrypt
+    unless set: the tests set a cheap one, since each account they register would cost ~130 ms)."""
+    return generate_password_hash(password, current_app.config["PASSWORD_HASH_METHOD"])
+
+
+def decoy_hash() -> str:
+    """A hash that costs what the server's own do to check (the constant, for the default method)."""
+    method = current_app.config["PASSWORD_HASH_METHOD"]
+    return DECOY_HASH if DECOY_HASH.startswith(method) else _made_decoy(method)
+
+
+@cache
+def _made_decoy(method: str) -> str:
+    return generate_password_hash(secrets.token_urlsafe(16), method)
 
 
 def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
@@ -42,7 +61,7 @@ def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
         raise Conflict("This name is kept for the server's bots and hotseat seats: choose another.",
                          fields={"name": ["Kept for bots and hotseat seats."]})
     refuse("password", password_problem(password, name))
-    password_hash = generate_password_hash(password)  # ~130 ms: before the write lock, not under it
+    password_hash = hash_password(password)  # ~130 ms: before the write lock, not under it
     try:
         with write_transaction():
             refuse_look_alike(name)
@@ -82,7 +101,7 @@ def find_by_name(name: str) -> User | None:
 def authenticate(name: str, password: str) -> User | None:
     user = find_by_name(name)
     if user is None or user.kind != "person":
-        check_password_hash(DECOY_HASH, password)  # as slow as a wrong password: the time tells no names
+        check_password_hash(decoy_hash(), password)  # as slow as a wrong password: the time tells no names
         return None
     return user if check_password_hash(user.password_hash, password) else None
 
@@ -97,7 +116,7 @@ def change_password(user: User, current_password: str, new_password: str, kept_t
         raise WrongPassword("current_password: this is not your password.")
     refuse("new_password", password_problem(new_password, user.name))
     with write_transaction():
-        user.password_hash = generate_password_hash(new_password)
+        user.password_hash = hash_password(new_password)
         return revoke_other_sessions(user.id, kept_token)
 
 

@@ -41,6 +41,7 @@ def create_app(config: dict | None = None) -> Flask:
         EVENTS_STREAM_SECONDS=300,     # a push stream ends after this long (the page reconnects): workers recycle
         EVENTS_HEARTBEAT_SECONDS=15,   # a comment on a quiet stream this often, so proxies keep it open
         EVENTS_MAX_STREAMS=None,       # open streams per process (None: no bound); gunicorn.conf.py sets it for threads
+        PASSWORD_HASH_METHOD="scrypt",  # werkzeug's method for stored password hashes (and their cost)
     )
     load_settings(app, config)
     app.url_map.converters["id"] = IdConverter  # before the blueprints add their rules

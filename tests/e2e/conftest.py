@@ -5,7 +5,6 @@ Screenshots go to $BGA_E2E_ARTIFACTS when set (e.g. tests/e2e/artifacts), else t
 """
 from __future__ import annotations
 
-import functools
 import json
 import os
 import shutil
@@ -13,15 +12,22 @@ import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.security import generate_password_hash
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from framework.store import db, users
+from framework.store import db
 from tests.conftest import Api, make_app
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 8000   # the longest any single wait (an action or an expect) may take, on a busy 2-core machine
+
+
+def pytest_collection_modifyitems(items):
+    """Every browser test belongs to the full suite (`make test`), not to `make check`'s quick loop."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.slow)
 
 
 def _missing(reason: str):
@@ -60,11 +66,7 @@ def browser(playwright_api, chromium_path):
 def live_app(tmp_path_factory):
     path = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
     app = make_app(f"sqlite:///{path}", GAMES=None)  # every shipped game, and the tests' Climb
-    with pytest.MonkeyPatch.context() as patch:
-        # Cheap password hashes for the tests' two dozen accounts (scrypt costs ~0.3 s each on a busy machine).
-        patch.setattr(users, "generate_password_hash",
-                      functools.partial(generate_password_hash, method="pbkdf2:sha256:1000"))
-        yield app
+    yield app
     with app.app_context():
         db.engine.dispose()
 

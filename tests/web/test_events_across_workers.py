@@ -47,10 +47,12 @@ def check_push_across_processes(url: str):
         acting.stop()
 
 
+@pytest.mark.slow
 def test_push_across_processes_on_sqlite(tmp_path):
     check_push_across_processes(f"sqlite:///{tmp_path / 'across.sqlite'}")
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_push_across_processes_on_postgresql(pg_database):
     check_push_across_processes(pg_database)

@@ -168,6 +168,16 @@ def test_the_decoy_hash_costs_what_a_new_password_hash_does():
     assert method == generate_password_hash("secret-pass").split("$")[0]
 
 
+def test_with_another_hash_method_the_decoy_is_made_by_that_method(app):
+    """A server configured for another method (the tests' cheap one) checks unknown names against a decoy
+    of that method: a login naming nobody costs what a wrong password does there too."""
+    from framework.store.users import decoy_hash, hash_password
+
+    with app.app_context():
+        method = app.config["PASSWORD_HASH_METHOD"]
+        assert method != "scrypt" and decoy_hash().split("$")[0] == hash_password("secret-pass").split("$")[0]
+
+
 def test_only_the_attempts_still_counting_are_kept(tmp_path):
     from datetime import datetime, timedelta
 

@@ -49,6 +49,7 @@ def project(tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_generated_game_is_registered_and_passes_its_own_tests(project):
     written = new_game("river_duel", project)
     assert {p.name for p in written} == {"__init__.py", "game.py", "RULES.md", "test_game.py", "pyproject.toml"}
@@ -69,6 +70,7 @@ def test_generated_game_is_registered_and_passes_its_own_tests(project):
     assert lint.returncode == 0, lint.stdout  # make test lints it as any file of the repository
 
 
+@pytest.mark.slow
 def test_designer_commands_work_on_a_scaffolded_game(project):
     new_game("river_duel", project)
     install_metadata(project)
@@ -141,6 +143,7 @@ def forget_module():
         del sys.modules[loaded]
 
 
+@pytest.mark.slow
 def test_a_standalone_game_is_its_own_package_and_is_served_once_installed(tmp_path, monkeypatch, forget_module):
     folder = tmp_path / "lantern-duel"
     written = new_game("lantern_duel", ROOT, "Lantern Duel", standalone=folder)

@@ -213,6 +213,7 @@ def test_win_rates_have_wilson_intervals():
     assert wilson(0, 5)[1] == 0.0 and wilson(5, 5)[2] == 1.0
 
 
+@pytest.mark.slow
 def test_report_writes_one_page_of_charts(cli_app, tmp_path):
     result = run(cli_app, "simulate", "draw_rounds", "--games", "12", "--bot", "random", "--seed", "r",
                  "--report", str(tmp_path / "report"))

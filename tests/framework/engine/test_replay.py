@@ -21,6 +21,7 @@ def test_same_seed_same_deal_other_seed_other_deal():
     assert first.state.data["hands"] != other.state.data["hands"]
 
 
+@pytest.mark.slow
 def test_random_play_replays_to_the_same_hash_and_notifications():
     for seed in range(150):
         played = play_random_game(Climb, f"climb-{seed}")

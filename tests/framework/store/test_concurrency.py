@@ -81,11 +81,13 @@ def run_race(app):
     return results
 
 
+@pytest.mark.slow
 def test_racing_tabs_on_sqlite(tmp_path):
     app = make_app(f"sqlite:///{tmp_path / 'race.sqlite'}")
     run_race(app)
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_racing_tabs_on_postgresql(pg_database):
     app = make_app(pg_database)

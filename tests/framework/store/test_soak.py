@@ -14,10 +14,12 @@ def check(report):
     assert report.tables_verified == report.tables
 
 
+@pytest.mark.slow
 def test_soak_on_sqlite(tmp_path):
     check(run_soak(f"sqlite:///{tmp_path / 'soak.sqlite'}", "SQLite", moves=250, tables=3))
 
 
+@pytest.mark.slow
 @pytest.mark.postgres
 def test_soak_on_postgresql(pg_database):
     check(run_soak(pg_database, "PostgreSQL", moves=250, tables=3))

@@ -13,6 +13,7 @@ def dp(tmp_path):
     return game_app(tmp_path, "dragon_phoenix", NAMES)
 
 
+@pytest.mark.slow
 def test_four_users_play_a_whole_game(dp):
     app, api = dp
     table_id = api.new_table("anna", game="dragon_phoenix", joiners=NAMES[1:], options={"target": 500},
@@ -24,6 +25,7 @@ def test_four_users_play_a_whole_game(dp):
     assert scores[0] == scores[2] and scores[1] == scores[3] and max(scores) >= 500 and scores[0] != scores[1]
 
 
+@pytest.mark.slow
 def test_a_user_and_three_bots_play_to_1000(dp):
     app, api = dp
     table_id = api.new_table("anna", game="dragon_phoenix", seed="dp-bots")

@@ -9,6 +9,7 @@ the same simulated time. Anna gets "your turn" by e-mail, Ben by webhook.
 import random
 from datetime import datetime, timedelta
 
+import pytest
 from sqlalchemy import func, select
 
 from framework.store import MoveRecord, db
@@ -46,6 +47,7 @@ def play_one_turn(app, api, table_id, name, chooser):
     return view
 
 
+@pytest.mark.slow
 def test_a_game_over_days_with_a_late_player_a_returning_player_and_a_bot(tmp_path, smtp, webhook):
     port, inbox = smtp
     url, hook_calls, _ = webhook

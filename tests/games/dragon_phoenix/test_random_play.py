@@ -67,6 +67,7 @@ def play_hands(first: int, hands: int, **kwargs) -> HandChecks:
     return checks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(3))
 def test_random_hands_with_leak_checks(block):
     """Every check, leaks and JSON round trips included, on 3 x 40 hands."""

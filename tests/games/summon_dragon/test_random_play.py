@@ -66,6 +66,7 @@ def play(seed, *, hands=HANDS_PER_GAME, target=500, leaks=False):
     return played, check
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", range(0, 10, 5))
 def test_random_hands_with_leak_checks(first):
     """100 hands with every check: leaks in every view and notification, JSON round trips."""
@@ -74,6 +75,7 @@ def test_random_hands_with_leak_checks(first):
         assert check.hands_scored == HANDS_PER_GAME or played.table.status == "finished"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", range(100, 280, 10))
 def test_random_hands(first):
     """1,800 more hands: invariants after every move and replay equality."""
@@ -82,6 +84,7 @@ def test_random_hands(first):
         assert check.hands_scored == HANDS_PER_GAME or played.table.status == "finished"
 
 
+@pytest.mark.slow
 def test_random_games_reach_the_end():
     """100 more hands (2,000 in all) at a low target, so that random games end by the D18 rule."""
     finished = scored = games = 0

@@ -9,6 +9,7 @@ def zhubu(tmp_path):
     return game_app(tmp_path, "zhubu_shengji", [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bidding", [False, True], ids=["base", "bidding"])
 def test_two_users_play_a_whole_game(zhubu, bidding):
     app, api = zhubu

@@ -15,6 +15,7 @@ HANDS = 2000
 LEAK_CHECKED_HANDS = 150
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bidding", [False, True], ids=["base", "bidding"])
 def test_random_play(bidding):
     hands = checked = games = 0
