@@ -268,9 +268,21 @@ class Game:
         return []
 
     def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
-        """One legal action of `player_id`, each as likely as in `rng.choice(legal_actions)`; None when
-        they have none. The current state draws it (`State.random_action`)."""
-        return self.state_object().random_action(player_id, rng)
+        """One of the moves `legal_actions` lists, each as likely as in `rng.choice(legal_actions)`;
+        None when there are none. The current state draws among its own (`State.random_action`), and
+        the game-wide ones are drawn here, each against the state's count of moves (unless the state
+        draws them itself: `State.draws_game_wide`)."""
+        state = self.state_object()
+        if state.draws_game_wide or not state.is_player_state:
+            return state.random_action(player_id, rng)
+        game_wide = self.global_legal_actions(player_id)
+        if not game_wide:
+            return state.random_action(player_id, rng)
+        if type(state).random_action is State.random_action:  # the state lists its moves anyway: one draw
+            return rng.choice(state.legal_actions(player_id) + game_wide)
+        own = state.legal_action_count(player_id)
+        pick = rng.randrange(own + len(game_wide))
+        return game_wide[pick - own] if pick >= own else state.random_action(player_id, rng)
 
     def possible_actions(self, player_id: int, names: list[str]) -> list[str]:
         """Narrow the game-wide action names offered to a player (a call they have already made, say);

@@ -114,6 +114,7 @@ class PassCards(State):
     description = "Waiting for ${actplayer} to choose cards to pass"
     description_my_turn = "${you} must choose one card for each other player"
     transitions = {"done": 45}
+    draws_game_wide = True  # Take-off is drawn in one draw with this state's moves (random_action)
 
     @action({"left": fields.String(required=True), "partner": fields.String(required=True),
              "right": fields.String(required=True)})
@@ -163,8 +164,9 @@ class PassCards(State):
         return [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(hand, 3)]
 
     def random_action(self, player_id, rng):
-        if not self.game.gamestate.is_player_active(player_id):
-            return super().random_action(player_id, rng)
+        if not self.game.gamestate.is_player_active(player_id):  # taking back, Take-off: a short list
+            moves = self.game.legal_actions(player_id)
+            return rng.choice(moves) if moves else None
         # A pass is three distinct cards in order: drawn directly, with the odds of the full list.
         hand = self.game.per_player("hands")[player_id]
         others = self.game.global_legal_actions(player_id)
@@ -210,6 +212,7 @@ class PlayerTurn(State):
     type = ACTIVE_PLAYER
     description = "${actplayer} ${what}"
     description_my_turn = "${you} ${what}"
+    draws_game_wide = True  # Take-off is drawn in one draw with this state's moves (random_action)
 
     def args(self):
         game, data = self.game, self.game.data
@@ -292,6 +295,7 @@ class GiveDragon(State):
     type = ACTIVE_PLAYER
     description = "${actplayer} must give the Dragon's round to an opponent"
     description_my_turn = "${you} must give the Dragon's round to an opponent"
+    draws_game_wide = True  # Take-off is drawn in one draw with this state's moves (random_action)
 
     def args(self):
         active = self.game.gamestate.active_player()

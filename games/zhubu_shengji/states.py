@@ -124,7 +124,7 @@ class PlaysCards:
         return plays + self.moves_besides_plays()
 
     def random_action(self, player_id, rng):
-        """One of the game's `legal_actions`, each as likely as any other, as `rng.choice` would draw
+        """One of this state's `legal_actions`, each as likely as any other, as `rng.choice` would draw
         it; but a play is found by counting the groups of plays and building only the one it falls
         in, since listing every play of a lead (hundreds) costs much more than the move itself."""
         game = self.game
@@ -132,7 +132,7 @@ class PlaysCards:
             return super().random_action(player_id, rng)
         groups = play_groups(game.hand(player_id), game.current_combo())
         plays = play_count(groups)
-        others = self.moves_besides_plays() + game.global_legal_actions(player_id)
+        others = self.moves_besides_plays()
         if not plays + len(others):
             return None
         n = rng.randrange(plays + len(others))
