@@ -19,7 +19,7 @@ from .errors import (
 )
 from .fixed_deal import FixedDeal, deal_refusal
 from .game import Game, Player
-from .per_player import PerPlayer, player_keyed
+from .per_player import PerPlayer, player_key, player_keyed
 from .player_args import PlayerId
 from .records import Move, Notification
 from .registry import Registry
@@ -44,6 +44,6 @@ __all__ = [
     "PLAYING", "ActionError", "ActionNotPossible", "Deck", "FixedDeal", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
     "PlayerId", "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
-    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "deal_refusal", "first_message", "player_keyed",
-    "ranks", "replay",
+    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "deal_refusal", "first_message", "player_key",
+    "player_keyed", "ranks", "replay",
 ]

@@ -257,8 +257,8 @@ def collect(game, to: int, announce: bool = False) -> None:
     data = game.data
     cards = [card for entry in data["trick"] for card in entry["cards"]]
     game.per_player("won")[to].extend(cards)
-    rounds_won = data.setdefault("rounds_won", game.for_each_player(int))  # not in snapshots stored before it
-    rounds_won[str(to)] += 1
+    data.setdefault("rounds_won", game.for_each_player(int))  # not in snapshots stored before it
+    game.per_player("rounds_won")[to] += 1
     data["last_round"] = {"winner": data["last_player"], "to": to, "plays": data["trick"]}
     data.update(trick=[], top=None, last_player=None, passed=[], round_won=False, auto_pass=[])
     game.notify_all("collect", "${player_name} takes the round" if announce else "", player_id=to,

@@ -183,7 +183,7 @@ class ZhubuShengji(Game):
         return len(self.data["history"])
 
     def broken_invariants(self):
-        return invariants.broken(self.data, {str(pid): self.get_score(pid) for pid in self.player_ids})
+        return invariants.broken(self.data, self.scores())
 
     def progression(self):
         best = max(self.get_score(p) for p in self.player_ids)

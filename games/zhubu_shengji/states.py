@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from framework.engine import ACTIVE_PLAYER, GAME, MULTIPLE_ACTIVE, State, UserError, action
+from framework.engine import ACTIVE_PLAYER, GAME, MULTIPLE_ACTIVE, State, UserError, action, player_key
 
 from .cards import cards_text, cards_word
 from .plays import legal_plays, nth_play, play_args, play_count, play_groups, playable_cards
@@ -92,9 +92,9 @@ class Auction(State):
     def won_by(self, bidder: int):
         game = self.game
         bid = game.data["auction"]["bid"]
-        # The contract keeps its bidder as a string id: the snapshot and the views have always had
-        # it so. The game scores the contract with the auction's bidder, the same player as an id.
-        game.data["contract"] = {"bidder": str(bidder), "bid": bid}
+        # The contract keeps its bidder as JSON keys a player: the snapshot and the views have always
+        # had it so. The game scores the contract with the auction's bidder, the same player as an id.
+        game.data["contract"] = {"bidder": player_key(bidder), "bid": bid}
         game.notify_all("contract", "${player_name} wins the bidding at ${bid} " + cards_word(bid) + " and leads",
                         player_id=bidder, bid=bid)
         game.gamestate.change_active_player(bidder)
