@@ -269,17 +269,18 @@ class Game:
 
     def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
         """One of the moves `legal_actions` lists, each as likely as in `rng.choice(legal_actions)`;
-        None when there are none. The current state draws among its own (`State.random_action`), and
-        the game-wide ones are drawn here, each against the state's count of moves (unless the state
-        draws them itself: `State.draws_game_wide`)."""
+        None when there are none. A state that writes no `random_action` has them listed and one
+        drawn; one that draws among its own moves (`State.random_action`) gets the game-wide ones
+        drawn here, each against its count of moves (unless it draws them itself: `draws_game_wide`)."""
         state = self.state_object()
+        if type(state).random_action is State.random_action:  # the state lists its moves: one draw over all
+            moves = self.legal_actions(player_id)
+            return rng.choice(moves) if moves else None
         if state.draws_game_wide or not state.is_player_state:
             return state.random_action(player_id, rng)
         game_wide = self.global_legal_actions(player_id)
         if not game_wide:
             return state.random_action(player_id, rng)
-        if type(state).random_action is State.random_action:  # the state lists its moves anyway: one draw
-            return rng.choice(state.legal_actions(player_id) + game_wide)
         own = state.legal_action_count(player_id)
         pick = rng.randrange(own + len(game_wide))
         return game_wide[pick - own] if pick >= own else state.random_action(player_id, rng)
