@@ -29,7 +29,7 @@ class Player:
 
 class Game:
     """Subclass per plugin. Declare `name`, `title`, player counts, `option_schema`, `states`,
-    `statistics`; write `setup()`, `view()`, `progression()` and `hidden_from()` (each state writes
+    `statistics`; write `setup()`, `get_all_datas()`, `progression()` and `hidden_from()` (each state writes
     its own `legal_actions()`).
 
     One instance serves one table for one request (BGA's Game.php): `self.data` is the game's
@@ -225,8 +225,9 @@ class Game:
         state (a State class, id or name): there is no default."""
         raise GameDefinitionError(f"{type(self).__name__} must define setup()")
 
-    def view(self, player_id: int | None) -> dict:
-        """Everything `player_id` may see (BGA getAllDatas); None is a spectator."""
+    def get_all_datas(self, player_id: int | None) -> dict:
+        """The game's data `player_id` may see (BGA getAllDatas); None is a spectator. `Table.view`
+        puts it in the whole view, as `data`, beside the state and the players."""
         return {}
 
     def progression(self) -> int:
@@ -302,9 +303,10 @@ class Game:
         """A sensible move from what `player_id` may see (BGA zombie level 2); None: none written."""
         return None
 
-    def zombie_move(self, player_id: int) -> tuple[str, dict]:
-        """The zombie's move: the game's heuristic one, else a legal action picked at random
-        with a seeded chooser of its own (never the table's rng, so zombies change no deal)."""
+    def default_zombie_move(self, player_id: int) -> tuple[str, dict]:
+        """The zombie's move in a state that writes no `zombie` (`Table.zombie_move` tells the whole
+        chain): the game's heuristic move, else a legal action picked at random with a seeded
+        chooser of its own (never the table's rng, so zombies change no deal)."""
         chosen = self.heuristic_move(player_id)
         if chosen is not None:
             return chosen

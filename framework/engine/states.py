@@ -189,8 +189,9 @@ class State:
         return self.game.possible_actions(player_id, names)
 
     def zombie(self, player_id: int) -> tuple[str, dict]:
-        """The move a zombie makes here: (action, arguments). Default: the game's zombie choice."""
-        return self.game.zombie_move(player_id)
+        """The move a zombie makes here (BGA's zombie): (action, arguments). Default: the game's
+        `default_zombie_move` (`Table.zombie_move` tells the whole chain)."""
+        return self.game.default_zombie_move(player_id)
 
 
 class GameSetup(State):

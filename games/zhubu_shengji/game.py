@@ -151,7 +151,7 @@ class ZhubuShengji(Game):
     def public_wilds(self) -> dict:
         return {pid: [c for c in hand if IS_WILD[c]] for pid, hand in self.data["hands"].items()}
 
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         data = self.data
         hands = data["hands"]
         return {
