@@ -31,7 +31,7 @@ class DealShape:
             raise GameDefinitionError(f"a fixed deal places every card of the deck once: {hands} hands of "
                                       f"{hand_size} and piles {piles} hold {hands * hand_size + sum(piles.values())}"
                                       f" cards, the deck has {len(deck)}, {len(set(deck))} of them different")
-        self.deck, self.cards = deck, frozenset(deck)
+        self.cards = frozenset(deck)
         self.hands, self.hand_size, self.piles, self.dealer = hands, hand_size, piles, dealer
 
     def describe(self) -> str:
