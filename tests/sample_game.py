@@ -184,7 +184,7 @@ class Climb(Game):
         self.notify_all("cheer", "${player_name} cheers", player_id=player_id)
 
     # ----- what players see ------------------------------------------------------------------
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         hands, charms = self.per_player("hands"), self.per_player("charms")
         finished = self.data.get("revealed", False)
         return {

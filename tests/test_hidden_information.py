@@ -28,8 +28,8 @@ def test_the_audit_reports_a_leak():
     class Leaky(ZhubuShengji):
         name = "leaky_zhubu"
 
-        def view(self, player_id):
-            return {**super().view(player_id), "all_hands": self.data["hands"]}
+        def get_all_datas(self, player_id):
+            return {**super().get_all_datas(player_id), "all_hands": self.data["hands"]}
 
     from framework.engine.testing import audit_hidden_information
     report = audit_hidden_information(Leaky, 2, stop=lambda table: table.move > 3)

@@ -155,7 +155,7 @@ def game_js(game: type[Game], source: str, folder: Path) -> str:
              "BGA's current client (modules/js/Game.js).",
              "The game's code is kept as written; the framework helpers it imports are inlined above it, and the "
              "bridge at the end gives its Game the gamegui names it uses, from BGA's `bga`.",
-             "gamedatas: the game's view() becomes getAllDatas(); the framework added `players` (by id, with "
+             "gamedatas: the game's get_all_datas() becomes getAllDatas(); the framework added `players` (by id, with "
              "`seat` from 0), `playerorder` and `gamestate` (`possibleactions`, `active_player`, `multiactive`, "
              "`args`): have getAllDatas give players their seat (player_no - 1)."]
     if re.search(r"\bonGamedatasUpdate\s*\(", source):
@@ -213,7 +213,7 @@ def skeleton_js(game: type[Game]) -> str:
     switch = "\n".join(cases)
     return f"""/**
  * {game.title}: a skeleton written by `flask export-bga` (the game has no client.js: the generic renderer plays
- * it here). Build the page in setup() from gamedatas (the game's view() as getAllDatas()).
+ * it here). Build the page in setup() from gamedatas (the game's get_all_datas() as getAllDatas()).
  */
 export class Game {{
   constructor(bga) {{

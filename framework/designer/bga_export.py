@@ -96,7 +96,7 @@ type, who receives it, its log template (marked for translation) and its args.
 
 To port by hand, each method names the Python it comes from and throws "Not ported yet" until it is:
 - `Game::setupNewGame`: the plugin's `setup()` (players, statistics, the deal); it returns the first state.
-- `Game::getAllDatas`: the plugin's `view(player_id)`; `Game::getGameProgression`: `progression()`.
+- `Game::getAllDatas`: the plugin's `get_all_datas(player_id)`; `Game::getGameProgression`: `progression()`.
 {port_states}
 - rule checks become `throw new \\Bga\\GameFramework\\UserException(...)` with the same sentences;
   notifications are sent as `Notifications.php` lists them.

@@ -97,7 +97,7 @@ class __CLASS__(Game):
         self.gamestate.change_active_player(self.player_ids[0])
         return PlayerTurn
 
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         hands = self.per_player("hands")
         return {"hand": hands.get(player_id, []), "table": self.data["table"], "round": self.data["round"],
                 "hand_sizes": {pid: len(hand) for pid, hand in hands.items()}}

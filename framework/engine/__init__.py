@@ -17,8 +17,9 @@ from .errors import (
     WrongPlayerCount,
     first_message,
 )
+from .fixed_deal import FixedDeal, deal_refusal
 from .game import Game, Player
-from .per_player import PerPlayer, player_keyed
+from .per_player import PerPlayer, player_key, player_keyed
 from .player_args import PlayerId
 from .records import Move, Notification
 from .registry import Registry
@@ -40,9 +41,9 @@ from .table_state import TableState
 
 __all__ = [
     "ACTIVE_PLAYER", "BOTS", "FINISHED", "GAME", "GAME_END_ID", "GAME_SETUP_ID", "MANAGER", "MULTIPLE_ACTIVE",
-    "PLAYING", "ActionError", "ActionNotPossible", "Deck", "Game", "GameDefinitionError", "HeuristicBot",
+    "PLAYING", "ActionError", "ActionNotPossible", "Deck", "FixedDeal", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
     "PlayerId", "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
-    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "first_message", "player_keyed", "ranks",
-    "replay",
+    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "deal_refusal", "first_message", "player_key",
+    "player_keyed", "ranks", "replay",
 ]

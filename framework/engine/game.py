@@ -29,7 +29,7 @@ class Player:
 
 class Game:
     """Subclass per plugin. Declare `name`, `title`, player counts, `option_schema`, `states`,
-    `statistics`; write `setup()`, `view()`, `progression()` and `hidden_from()` (each state writes
+    `statistics`; write `setup()`, `get_all_datas()`, `progression()` and `hidden_from()` (each state writes
     its own `legal_actions()`).
 
     One instance serves one table for one request (BGA's Game.php): `self.data` is the game's
@@ -225,8 +225,9 @@ class Game:
         state (a State class, id or name): there is no default."""
         raise GameDefinitionError(f"{type(self).__name__} must define setup()")
 
-    def view(self, player_id: int | None) -> dict:
-        """Everything `player_id` may see (BGA getAllDatas); None is a spectator."""
+    def get_all_datas(self, player_id: int | None) -> dict:
+        """The game's data `player_id` may see (BGA getAllDatas); None is a spectator. `Table.view`
+        puts it in the whole view, as `data`, beside the state and the players."""
         return {}
 
     def progression(self) -> int:
@@ -268,9 +269,22 @@ class Game:
         return []
 
     def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
-        """One legal action of `player_id`, each as likely as in `rng.choice(legal_actions)`; None when
-        they have none. The current state draws it (`State.random_action`)."""
-        return self.state_object().random_action(player_id, rng)
+        """One of the moves `legal_actions` lists, each as likely as in `rng.choice(legal_actions)`;
+        None when there are none. A state that writes no `random_action` has them listed and one
+        drawn; one that draws among its own moves (`State.random_action`) gets the game-wide ones
+        drawn here, each against its count of moves (unless it draws them itself: `draws_game_wide`)."""
+        state = self.state_object()
+        if type(state).random_action is State.random_action:  # the state lists its moves: one draw over all
+            moves = self.legal_actions(player_id)
+            return rng.choice(moves) if moves else None
+        if state.draws_game_wide or not state.is_player_state:
+            return state.random_action(player_id, rng)
+        game_wide = self.global_legal_actions(player_id)
+        if not game_wide:
+            return state.random_action(player_id, rng)
+        own = state.legal_action_count(player_id)
+        pick = rng.randrange(own + len(game_wide))
+        return game_wide[pick - own] if pick >= own else state.random_action(player_id, rng)
 
     def possible_actions(self, player_id: int, names: list[str]) -> list[str]:
         """Narrow the game-wide action names offered to a player (a call they have already made, say);
@@ -289,9 +303,10 @@ class Game:
         """A sensible move from what `player_id` may see (BGA zombie level 2); None: none written."""
         return None
 
-    def zombie_move(self, player_id: int) -> tuple[str, dict]:
-        """The zombie's move: the game's heuristic one, else a legal action picked at random
-        with a seeded chooser of its own (never the table's rng, so zombies change no deal)."""
+    def default_zombie_move(self, player_id: int) -> tuple[str, dict]:
+        """The zombie's move in a state that writes no `zombie` (`Table.zombie_move` tells the whole
+        chain): the game's heuristic move, else a legal action picked at random with a seeded
+        chooser of its own (never the table's rng, so zombies change no deal)."""
         chosen = self.heuristic_move(player_id)
         if chosen is not None:
             return chosen

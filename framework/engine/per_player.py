@@ -5,10 +5,16 @@ from collections.abc import Iterator, Mapping, MutableMapping
 from typing import Any
 
 
+def player_key(player_id: int) -> str:
+    """A player id as JSON keys it, `"101"`: for a player a game stores or shows in that form (the
+    bidder of a contract that has always been stored so)."""
+    return str(player_id)
+
+
 def player_keyed(values: Mapping[int, Any]) -> dict[str, Any]:
     """`{player_id: value}` as JSON keeps it, `{"101": value}`: for per-player data a game builds
     whole (a hand's record, a notification's argument) rather than through `per_player`."""
-    return {str(player_id): value for player_id, value in values.items()}
+    return {player_key(player_id): value for player_id, value in values.items()}
 
 
 class PerPlayer(MutableMapping):

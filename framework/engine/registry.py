@@ -22,6 +22,7 @@ class Registry:
 
     @classmethod
     def build(cls, game_cls: type) -> Registry:
+        refuse_renamed(game_cls)
         by_id: dict[int, type[State]] = {GAME_SETUP_ID: GameSetup, GAME_END_ID: GameEnd}
         by_name: dict[str, type[State]] = {"gameSetup": GameSetup, "gameEnd": GameEnd}
         for state in game_cls.states:
@@ -80,3 +81,15 @@ class Registry:
                 target = source.transitions[target]
             raise GameDefinitionError(f"{self.game_name}: {where} leads to unknown state {target!r}{named}")
         return found
+
+
+# Methods a Game once had under another name: a plugin that still defines one would be silently
+# ignored (the engine never calls it), so it is refused with the name to use.
+RENAMED = {"view": "get_all_datas", "zombie_move": "default_zombie_move"}
+
+
+def refuse_renamed(game_cls: type) -> None:
+    for klass in game_cls.__mro__:
+        for old in RENAMED.keys() & vars(klass).keys():
+            raise GameDefinitionError(f"{game_cls.name}: {klass.__name__}.{old} is no longer called: the game's "
+                                      f"method is now {RENAMED[old]} (rename it)")

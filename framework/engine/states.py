@@ -160,17 +160,28 @@ class State:
             self.game.gamestate.set_all_players_multiactive()
         return None
 
+    # True: this state's `random_action` draws the game-wide actions too, in one draw with its own
+    # (it asks `self.game.global_legal_actions`), so `Game.random_action` adds none.
+    draws_game_wide: bool = False
+
     def legal_actions(self, player_id: int) -> list[tuple[str, dict]]:
         """Every (action, arguments) of this state `player_id` may send now; bots, zombies, tests and
         simulations share it. `Game.legal_actions` adds the game-wide actions after these."""
         return []
 
     def random_action(self, player_id: int, rng: random.Random) -> tuple[str, dict] | None:
-        """One action drawn with the odds of `rng.choice(self.game.legal_actions(player_id))` (None:
-        no legal action). Override it where listing every action costs much (1,716 ways to pass
-        three cards) and a choice can be drawn directly, keeping the odds the same."""
-        moves = self.game.legal_actions(player_id)
+        """One of this state's legal actions, each as likely as in `rng.choice(self.legal_actions(player_id))`
+        (None: none). Override it where listing every action costs much (1,716 ways to pass three
+        cards) and a choice can be drawn directly, keeping the odds the same; `Game.random_action`
+        adds the game-wide actions, weighed by `legal_action_count`."""
+        moves = self.legal_actions(player_id)
         return rng.choice(moves) if moves else None
+
+    def legal_action_count(self, player_id: int) -> int:
+        """How many actions `legal_actions` lists: `Game.random_action` weighs this state's draw
+        against the game-wide actions with it. Override it beside a `random_action` of your own when
+        the game has game-wide actions, so that the moves are counted without being listed."""
+        return len(self.legal_actions(player_id))
 
     def possible_actions(self, player_id: int, names: list[str]) -> list[str]:
         """Narrow the action names offered to a player here (BGA possibleactions); by default the
@@ -178,8 +189,9 @@ class State:
         return self.game.possible_actions(player_id, names)
 
     def zombie(self, player_id: int) -> tuple[str, dict]:
-        """The move a zombie makes here: (action, arguments). Default: the game's zombie choice."""
-        return self.game.zombie_move(player_id)
+        """The move a zombie makes here (BGA's zombie): (action, arguments). Default: the game's
+        `default_zombie_move` (`Table.zombie_move` tells the whole chain)."""
+        return self.game.default_zombie_move(player_id)
 
 
 class GameSetup(State):

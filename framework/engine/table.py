@@ -209,4 +209,9 @@ class Table:
         return self.game.random_action(player_id, rng) if self.status == PLAYING else None
 
     def zombie_move(self, player_id: int) -> tuple[str, dict]:
+        """The move a zombie makes for `player_id` now, the one entry for whoever plays zombies (the
+        store's move service, tests). The chain: the current state's `zombie(player_id)`, BGA's
+        zombie, which a designer writes per state; a state that writes none asks the game's
+        `default_zombie_move`: the game's `heuristic_move`, else a legal action drawn by
+        `random_action` with a seeded chooser of its own."""
         return self.current_state(self.game).zombie(player_id)

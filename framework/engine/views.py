@@ -1,5 +1,5 @@
 """What one viewer sees of a table (BGA getAllDatas plus the state's args): the players, the state
-with its description and args for them, the actions they may send, the game's own view."""
+with its description and args for them, the actions they may send, the game's own data (`get_all_datas`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -32,7 +32,7 @@ def table_view(table: Table, viewer: int | None) -> dict:
         "state": {"id": state_cls.id, "name": state_cls.name, "type": state_cls.type.value,
                   "description": description, "active_players": active, "args": args,
                   "possible_actions": possible_actions(table, viewer)},
-        "data": game.view(viewer),
+        "data": game.get_all_datas(viewer),
     }
 
 

@@ -90,22 +90,3 @@ def parse_rank(value) -> int:
         raise ValueError("not a rank from 3 to A")
     return rank
 
-
-def validate_deal(deal) -> list[list[str]]:
-    """Check a fixed deal {"hands": [[13 codes] x 4]}; return the hands or raise ValueError."""
-    if not isinstance(deal, dict) or set(deal) != {"hands"}:
-        raise ValueError('A deal is {"hands": [[13 card codes] for each of the 4 seats]}.')
-    hands = deal["hands"]
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise ValueError("A deal has exactly 4 hands, one per seat.")
-    seen: set[str] = set()
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list) or len(hand) != 13:
-            raise ValueError(f"Hand {seat} must be a list of 13 cards.")
-        for code in hand:
-            if code not in POINTS:
-                raise ValueError(f"Hand {seat}: {code!r} is not a card code.")
-            if code in seen:
-                raise ValueError(f"Card {code} is dealt twice.")
-            seen.add(code)
-    return [list(hand) for hand in hands]

@@ -70,7 +70,7 @@ class DragonPhoenix(Game):
         return None
 
     # ----- what players see -------------------------------------------------------------------
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         data = self.data
         mine = self.is_player(player_id)
         view = {

@@ -1,11 +1,12 @@
-"""Plays as actions, for the states' `legal_actions` and `random_action`: bombs out of turn, a play
-listed once per wish it may add, and a draw among them with the odds of the full list."""
+"""Plays as actions, for the states' `legal_actions` and `random_action`: what a turn allows, bombs out
+of turn, a play listed once per wish it may add, and a draw among them with the odds of the full list."""
 from __future__ import annotations
 
 from . import rounds as rnd
 from .cards import HERALD, PHOENIX, RANK_NAMES, WISH_RANKS
 from .combos import Combo
-from .plays import Play, bombs
+from .plays import Play, bombs, plays
+from .rules import contains_rank, wish_obliges
 
 WISH_CHOICES = (None, *WISH_RANKS)
 
@@ -16,6 +17,31 @@ def table_bombs(game, player_id: int) -> list[Play]:
     if not data["trick"] or data["hand_over"] or player_id in data["out"]:
         return []
     return bombs(game.per_player("hands")[player_id], rnd.top(data))
+
+
+def turn_options(game, player_id: int) -> tuple[list[Play], list[tuple[str, dict]]]:
+    """The plays this player may make in a turn (bombs alone out of turn), and their other moves
+    (pass, autoPass)."""
+    data = game.data
+    if player_id in data["out"]:
+        return [], []
+    active = game.gamestate.is_player_active(player_id)
+    leading = rnd.leading(data)
+    hand = game.per_player("hands")[player_id]
+    top = None if leading else rnd.top(data)
+    found = plays(hand, top) if active else table_bombs(game, player_id)  # out of turn: bombs, even on a won round
+    obliged = wish_obliges(hand, top, data["wish"], found if active else None)
+    others: list[tuple[str, dict]] = []
+    if active:
+        if obliged:
+            found = [p for p in found if contains_rank(p[0], data["wish"])]
+        elif not leading:
+            others.append(("pass", {}))
+    if not leading:
+        on = player_id in data["auto_pass"]
+        if on or not obliged:
+            others.append(("autoPass", {"on": not on}))
+    return found, others
 
 
 def wish_choices(game) -> tuple[int | None, ...]:

@@ -1,21 +1,15 @@
 """Table options (BGA gameoptions): target score, the wish, time per move, and a fixed deal."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates
+from marshmallow import Schema, fields, validate
 
-from .cards import validate_deal
+from framework.engine import FixedDeal
+
+from .cards import DECK
 
 
 class DragonPhoenixOptions(Schema):
     target = fields.Integer(load_default=1000, validate=validate.OneOf([1000, 500]))
     wish = fields.Boolean(load_default=True)  # False: the "No wish" variant
     turn_hours = fields.Integer(load_default=0, validate=validate.Range(0, 24 * 30))
-    deal = fields.Raw(load_default=None, allow_none=True)  # {"hands": [[13 codes] x 4]} (RULES.md)
-
-    @validates("deal")
-    def check_deal(self, value, **kwargs):
-        if value is not None:
-            try:
-                validate_deal(value)
-            except ValueError as err:
-                raise ValidationError(str(err)) from None
+    deal = FixedDeal(DECK, hands=4, hand_size=13)  # {"hands": [[13 codes] x 4]} (RULES.md)

@@ -5,6 +5,8 @@ Functions here return the next state by name, so the states stay thin.
 """
 from __future__ import annotations
 
+from framework.engine import UserError
+
 from .cards import FOX, PHOENIX, RANK_WORDS, card_points
 from .combos import (
     DRAGON_RANK,
@@ -19,9 +21,10 @@ from .combos import (
     plural,
     single_reading,
 )
-from .rules import a_rank, contains_rank, wish_obliges
+from .rules import Illegal, a_rank, check_play, contains_rank, wish_obliges
 
-__all__ = ["a_rank", "collect", "fresh_hand", "leading", "next_in", "play", "record_pass", "top"]
+__all__ = ["a_rank", "checked_play", "collect", "fresh_hand", "leading", "next_in", "play", "play_cards",
+           "record_pass", "top"]
 
 
 def fresh_hand(game) -> dict:
@@ -97,7 +100,38 @@ def next_in(game, player_id: int, include_self: bool = False) -> int:
     return game.player_after(player_id, skip=out.__contains__)
 
 
+def checked_play(game, player_id: int, cards: list[str], phoenix: int | None, wish: int | None, *,
+                 in_turn: bool) -> Combo:
+    """The combination of a play this player may make now (a lead, a reply in turn, or a bomb any
+    time a combination lies), or Illegal saying why not."""
+    data = game.data
+    a_lead = in_turn and leading(data)
+    if not in_turn:
+        if player_id in data["out"]:
+            raise Illegal("You are out of this hand.")
+        if data["hand_over"]:
+            raise Illegal("The hand is over: no more bombs.")
+        if not data["trick"]:
+            raise Illegal("A bomb out of turn needs a combination on the table: wait for the lead.")
+    table_top = None if a_lead else top(data)
+    return check_play(game.per_player("hands")[player_id], cards, table_top, top_name(data), in_turn=in_turn,
+                      wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
+
+
 # ----- changing the round -------------------------------------------------------------------
+def play_cards(game, player_id: int, cards: list[str], phoenix: int | None, wish: int | None, *,
+               in_turn: bool) -> str:
+    """Check and make a play (the playCards action, in turn or a bomb out of turn); return the next state."""
+    data = game.data
+    try:
+        combo = checked_play(game, player_id, cards, phoenix, wish, in_turn=in_turn)
+    except Illegal as err:
+        raise UserError(str(err)) from None
+    if in_turn and leading(data) and data["round_won"]:
+        collect(game, data["last_player"])
+    return play(game, player_id, cards, combo, wish)
+
+
 def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | None) -> str:
     """Put a checked play on the table; return the next state."""
     data = game.data
@@ -223,8 +257,8 @@ def collect(game, to: int, announce: bool = False) -> None:
     data = game.data
     cards = [card for entry in data["trick"] for card in entry["cards"]]
     game.per_player("won")[to].extend(cards)
-    rounds_won = data.setdefault("rounds_won", game.for_each_player(int))  # not in snapshots stored before it
-    rounds_won[str(to)] += 1
+    data.setdefault("rounds_won", game.for_each_player(int))  # not in snapshots stored before it
+    game.per_player("rounds_won")[to] += 1
     data["last_round"] = {"winner": data["last_player"], "to": to, "plays": data["trick"]}
     data.update(trick=[], top=None, last_player=None, passed=[], round_won=False, auto_pass=[])
     game.notify_all("collect", "${player_name} takes the round" if announce else "", player_id=to,

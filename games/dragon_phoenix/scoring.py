@@ -41,3 +41,8 @@ def winner(totals: list[int], target: int) -> int | None:
     if max(totals) >= target and totals[0] != totals[1]:
         return 0 if totals[0] > totals[1] else 1
     return None
+
+
+def past_hand(result: dict) -> dict:
+    """A hand's line in the scores table (`past_hands`), from its full result."""
+    return {key: result[key] for key in ("hand_number", "cards", "calls", "total", "totals", "double")}

@@ -1,6 +1,6 @@
 """The cards a player selects, described as they select them: what combination they make, the
 readings to choose from when the Phoenix allows several (D4), and why they cannot be played now.
-The Play button shows it; the rules are the ones a play is checked with (`checked_play`), so the
+The Play button shows it; the rules are the ones a play is checked with (`rounds.checked_play`), so the
 page never judges a play itself. Only the player's hand and the table are read: nothing hidden."""
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from . import rounds as rnd
 from .cards import PHOENIX, RANK_NAMES, not_held
 from .combos import combo_label, readings
 from .rules import Illegal
-from .states import checked_play
 
 
 def describe_play(game, player_id: int, cards: list[str], phoenix: int | None, wish: int | None, *,
@@ -27,7 +26,7 @@ def describe_play(game, player_id: int, cards: list[str], phoenix: int | None, w
         if len(found) > 1 and PHOENIX in cards:
             variants = [{"label": combo_label(c, cards), "args": {"phoenix": RANK_NAMES[c.phoenix]}} for c in found]
     try:
-        checked_play(game, player_id, cards, phoenix, wish, in_turn=in_turn)
+        rnd.checked_play(game, player_id, cards, phoenix, wish, in_turn=in_turn)
         reason = None
     except Illegal as err:
         reason = str(err)

@@ -1,7 +1,7 @@
 """The states of a hand: deal 8, High Flight, deal 5, passing, rounds, the Dragon gift, scoring.
 
-States stay thin: the rules are in rules.py/plays.py/scoring.py, the round bookkeeping in
-rounds.py (on the game's data).
+States stay thin: the rules are in rules.py/plays.py/scoring.py, the round bookkeeping and the
+checked play in rounds.py (on the game's data), the moves a turn allows in moves.py.
 """
 from __future__ import annotations
 
@@ -13,11 +13,9 @@ from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, 
 
 from . import rounds as rnd
 from .cards import DECK, card_name, not_held, parse_rank, sort_cards, word_list
-from .combos import Combo
-from .moves import play_moves, random_move, table_bombs
-from .plays import Play, plays
-from .rules import Illegal, check_play, contains_rank, wish_obliges
-from .scoring import hand_score, winner
+from .moves import play_moves, random_move, table_bombs, turn_options
+from .rules import wish_obliges
+from .scoring import hand_score, past_hand, winner
 
 
 class RankField(fields.Field):
@@ -116,6 +114,7 @@ class PassCards(State):
     description = "Waiting for ${actplayer} to choose cards to pass"
     description_my_turn = "${you} must choose one card for each other player"
     transitions = {"done": 45}
+    draws_game_wide = True  # Take-off is drawn in one draw with this state's moves (random_action)
 
     @action({"left": fields.String(required=True), "partner": fields.String(required=True),
              "right": fields.String(required=True)})
@@ -165,8 +164,9 @@ class PassCards(State):
         return [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(hand, 3)]
 
     def random_action(self, player_id, rng):
-        if not self.game.gamestate.is_player_active(player_id):
-            return super().random_action(player_id, rng)
+        if not self.game.gamestate.is_player_active(player_id):  # taking back, Take-off: a short list
+            moves = self.game.legal_actions(player_id)
+            return rng.choice(moves) if moves else None
         # A pass is three distinct cards in order: drawn directly, with the odds of the full list.
         hand = self.game.per_player("hands")[player_id]
         others = self.game.global_legal_actions(player_id)
@@ -212,6 +212,7 @@ class PlayerTurn(State):
     type = ACTIVE_PLAYER
     description = "${actplayer} ${what}"
     description_my_turn = "${you} ${what}"
+    draws_game_wide = True  # Take-off is drawn in one draw with this state's moves (random_action)
 
     def args(self):
         game, data = self.game, self.game.data
@@ -223,7 +224,7 @@ class PlayerTurn(State):
         if active is not None:
             hand = game.per_player("hands")[active]
             top = None if leading else rnd.top(data)
-            found, _ = self.turn_options(active)
+            found, _ = turn_options(self.game, active)
             # the cards of the hand that are in some play allowed now: the page marks them
             playable = sort_cards(list({card for cards, _ in found for card in cards}))
             args["_private"] = {active: {"wish_obliges": wish_obliges(hand, top, data["wish"]),
@@ -233,7 +234,7 @@ class PlayerTurn(State):
     @action(PLAY_SCHEMA, out_of_turn=True)
     def playCards(self, player_id, cards, phoenix=None, wish=None):
         in_turn = self.game.gamestate.active_player() == player_id
-        return play_cards(self.game, player_id, cards, phoenix, wish, in_turn=in_turn)
+        return rnd.play_cards(self.game, player_id, cards, phoenix, wish, in_turn=in_turn)
 
     @action("pass")
     def pass_(self, player_id):
@@ -268,12 +269,12 @@ class PlayerTurn(State):
         return rnd.record_pass(game, player_id, top) if active else None
 
     def legal_actions(self, player_id):
-        found, others = self.turn_options(player_id)
+        found, others = turn_options(self.game, player_id)
         return others + play_moves(self.game, found)
 
     def random_action(self, player_id, rng):
         """One of the listed moves, each as likely as there, a play drawn by its place among the plays."""
-        found, others = self.turn_options(player_id)
+        found, others = turn_options(self.game, player_id)
         return random_move(self.game, found, others + self.game.global_legal_actions(player_id), rng)
 
     def possible_actions(self, player_id, names):
@@ -288,35 +289,13 @@ class PlayerTurn(State):
             drop.add("playCards")
         return [n for n in names if n not in drop]
 
-    def turn_options(self, player_id: int) -> tuple[list[Play], list[tuple[str, dict]]]:
-        """The plays this player may make, and their other moves (pass, autoPass)."""
-        game, data = self.game, self.game.data
-        if player_id in data["out"]:
-            return [], []
-        active = game.gamestate.is_player_active(player_id)
-        leading = rnd.leading(data)
-        hand = game.per_player("hands")[player_id]
-        top = None if leading else rnd.top(data)
-        found = plays(hand, top) if active else table_bombs(game, player_id)  # out of turn: bombs, even on a won round
-        obliged = wish_obliges(hand, top, data["wish"], found if active else None)
-        others: list[tuple[str, dict]] = []
-        if active:
-            if obliged:
-                found = [p for p in found if contains_rank(p[0], data["wish"])]
-            elif not leading:
-                others.append(("pass", {}))
-        if not leading:
-            on = player_id in data["auto_pass"]
-            if on or not obliged:
-                others.append(("autoPass", {"on": not on}))
-        return found, others
-
 
 class GiveDragon(State):
     id = 60
     type = ACTIVE_PLAYER
     description = "${actplayer} must give the Dragon's round to an opponent"
     description_my_turn = "${you} must give the Dragon's round to an opponent"
+    draws_game_wide = True  # Take-off is drawn in one draw with this state's moves (random_action)
 
     def args(self):
         active = self.game.gamestate.active_player()
@@ -338,7 +317,7 @@ class GiveDragon(State):
 
     @action(PLAY_SCHEMA, out_of_turn=True)
     def playCards(self, player_id, cards, phoenix=None, wish=None):
-        return play_cards(self.game, player_id, cards, phoenix, wish, in_turn=False)
+        return rnd.play_cards(self.game, player_id, cards, phoenix, wish, in_turn=False)
 
     def legal_actions(self, player_id):
         return self.gifts(player_id) + play_moves(self.game, table_bombs(self.game, player_id))
@@ -398,37 +377,3 @@ class EndHand(State):
             return GAME_END_ID
         return NewHand
 
-
-def past_hand(result: dict) -> dict:
-    """A hand's line in the scores table."""
-    return {key: result[key] for key in ("hand_number", "cards", "calls", "total", "totals", "double")}
-
-
-def checked_play(game, player_id, cards, phoenix, wish, *, in_turn) -> Combo:
-    """The combination of a play this player may make now (a lead, a reply in turn, or a bomb any
-    time a combination lies), or Illegal saying why not."""
-    data = game.data
-    leading = in_turn and rnd.leading(data)
-    if not in_turn:
-        if player_id in data["out"]:
-            raise Illegal("You are out of this hand.")
-        if data["hand_over"]:
-            raise Illegal("The hand is over: no more bombs.")
-        if not data["trick"]:
-            raise Illegal("A bomb out of turn needs a combination on the table: wait for the lead.")
-    top = None if leading else rnd.top(data)
-    return check_play(game.per_player("hands")[player_id], cards, top, rnd.top_name(data), in_turn=in_turn,
-                      wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
-
-
-def play_cards(game, player_id, cards, phoenix, wish, *, in_turn):
-    """Check and make a play."""
-    data = game.data
-    try:
-        combo = checked_play(game, player_id, cards, phoenix, wish, in_turn=in_turn)
-    except Illegal as err:
-        raise UserError(str(err)) from None
-    leading = in_turn and rnd.leading(data)
-    if leading and data["round_won"]:
-        rnd.collect(game, data["last_player"])
-    return rnd.play(game, player_id, cards, combo, wish)

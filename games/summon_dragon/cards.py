@@ -11,7 +11,6 @@ RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "mage", "warrior", "queen", "ki
 DRAGON = "dragon"
 
 DECK: tuple[str, ...] = tuple(f"{rank}-{suit}" for suit in SUITS for rank in RANKS) + (DRAGON,)
-DECK_SET = frozenset(DECK)
 
 # Suit and rank index (0 = the 1, 12 = the Elemental) of each natural card; the Dragon has neither.
 SUIT_OF: dict[str, str | None] = {f"{r}-{s}": s for s in SUITS for r in RANKS}

@@ -278,7 +278,7 @@ class SummonTheDragon(Game):
                                  [self.get_score(pid) for pid in self.player_ids], before_first_trick)
 
     # ----- what players see ---------------------------------------------------------------------------
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         data = self.data
         seated = self.is_player(player_id)
         return {

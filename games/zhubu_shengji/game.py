@@ -151,7 +151,7 @@ class ZhubuShengji(Game):
     def public_wilds(self) -> dict:
         return {pid: [c for c in hand if IS_WILD[c]] for pid, hand in self.data["hands"].items()}
 
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         data = self.data
         hands = data["hands"]
         return {
@@ -183,7 +183,7 @@ class ZhubuShengji(Game):
         return len(self.data["history"])
 
     def broken_invariants(self):
-        return invariants.broken(self.data, {str(pid): self.get_score(pid) for pid in self.player_ids})
+        return invariants.broken(self.data, self.scores())
 
     def progression(self):
         best = max(self.get_score(p) for p in self.player_ids)

@@ -3,13 +3,13 @@ check it): the 42 cards each in one place, every score the sum of the player's h
 scored hand's card points totalling 80 (D13)."""
 from __future__ import annotations
 
-from framework.engine import cards_not_conserved
+from framework.engine import PerPlayer, cards_not_conserved
 
 from .cards import DECK, TOTAL_POINTS
 
 
-def broken(data: dict, scores: dict[str, int]) -> list[str]:
-    """`scores` by player id as a string, as the game data keys them."""
+def broken(data: dict, scores: dict[int, int]) -> list[str]:
+    """`scores` by player id."""
     problems = []
     cards = [c for hand in data["hands"].values() for c in hand] + data["undealt"]
     cards += [c for pile in data["won"].values() for c in pile]
@@ -17,7 +17,7 @@ def broken(data: dict, scores: dict[str, int]) -> list[str]:
     if lost := cards_not_conserved(cards, DECK):
         problems.append(lost)
     for pid, score in scores.items():
-        summed = sum(hand["total"][pid] for hand in data["history"])
+        summed = sum(PerPlayer(hand["total"])[pid] for hand in data["history"])
         if score != summed:
             problems.append(f"player {pid} scores {score}, their hands add up to {summed}")
     if data["reveal"] is not None:

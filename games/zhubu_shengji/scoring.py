@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from framework.engine import player_keyed
+from framework.engine import player_key, player_keyed
 
 from .cards import card_points
 
@@ -41,7 +41,7 @@ def score_hand(went_out: int, opponent: int, opponent_hand: list[str], undealt: 
     tricks = {pid: card_points(cards) for pid, cards in won.items()}
     leftover = card_points(opponent_hand) + card_points(undealt)
     total = {went_out: going_out + tricks[went_out] + leftover, opponent: tricks[opponent]}
-    result = {"went_out": str(went_out), "cards_left": left, "going_out": going_out,
+    result = {"went_out": player_key(went_out), "cards_left": left, "going_out": going_out,
               "trick_points": player_keyed(tricks), "leftover_points": leftover, "bid": None}
     if bid:
         bidder, cards = bid
@@ -50,7 +50,7 @@ def score_hand(went_out: int, opponent: int, opponent_hand: list[str], undealt: 
             total[bidder] += BID_REWARD[cards]
         else:
             total[opponent if bidder == went_out else went_out] += BID_RISK[cards]
-        result["bid"] = {"bidder": str(bidder), "bid": cards, "success": success,
+        result["bid"] = {"bidder": player_key(bidder), "bid": cards, "success": success,
                          "amount": BID_REWARD[cards] if success else BID_RISK[cards]}
     result["total"] = player_keyed(total)
     return result

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from framework.engine import ACTIVE_PLAYER, GAME, MULTIPLE_ACTIVE, State, UserError, action
+from framework.engine import ACTIVE_PLAYER, GAME, MULTIPLE_ACTIVE, State, UserError, action, player_key
 
 from .cards import cards_text, cards_word
 from .plays import legal_plays, nth_play, play_args, play_count, play_groups, playable_cards
@@ -92,9 +92,9 @@ class Auction(State):
     def won_by(self, bidder: int):
         game = self.game
         bid = game.data["auction"]["bid"]
-        # The contract keeps its bidder as a string id: the snapshot and the views have always had
-        # it so. The game scores the contract with the auction's bidder, the same player as an id.
-        game.data["contract"] = {"bidder": str(bidder), "bid": bid}
+        # The contract keeps its bidder as JSON keys a player: the snapshot and the views have always
+        # had it so. The game scores the contract with the auction's bidder, the same player as an id.
+        game.data["contract"] = {"bidder": player_key(bidder), "bid": bid}
         game.notify_all("contract", "${player_name} wins the bidding at ${bid} " + cards_word(bid) + " and leads",
                         player_id=bidder, bid=bid)
         game.gamestate.change_active_player(bidder)
@@ -124,7 +124,7 @@ class PlaysCards:
         return plays + self.moves_besides_plays()
 
     def random_action(self, player_id, rng):
-        """One of the game's `legal_actions`, each as likely as any other, as `rng.choice` would draw
+        """One of this state's `legal_actions`, each as likely as any other, as `rng.choice` would draw
         it; but a play is found by counting the groups of plays and building only the one it falls
         in, since listing every play of a lead (hundreds) costs much more than the move itself."""
         game = self.game
@@ -132,7 +132,7 @@ class PlaysCards:
             return super().random_action(player_id, rng)
         groups = play_groups(game.hand(player_id), game.current_combo())
         plays = play_count(groups)
-        others = self.moves_besides_plays() + game.global_legal_actions(player_id)
+        others = self.moves_besides_plays()
         if not plays + len(others):
             return None
         n = rng.randrange(plays + len(others))

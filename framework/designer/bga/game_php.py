@@ -60,6 +60,7 @@ def game_php(project: Project, *, base: str = "\\Bga\\GameFramework\\Table", met
                    for deck in project.decks)
     body = [global_actions(project, base != "\\Table", imports), list(methods)]
     uses = "".join(f"use {name};\n" for name in sorted(imports))
+    all_datas = game.get_all_datas
     return (f"<?php\n{header(project)}declare(strict_types=1);\n\nnamespace {project.namespace};\n\n"
             + (uses + "\n" if uses else "")
             + f"class Game extends {base}\n{{\n{options_block}{decks}{chr(10) if decks else ''}"
@@ -68,8 +69,8 @@ def game_php(project: Project, *, base: str = "\\Bga\\GameFramework\\Table", met
             "     * (with the Deck where the Python uses one). The first state is the Python's.\n     */\n"
             "    protected function setupNewGame($players, $options = [])\n    {\n"
             f"        return {first};\n    }}\n\n"
-            f"    /** Port {comment(where(game.view))}: only what the current player may see, and 'players'. */\n"
-            "    protected function getAllDatas(): array\n    {\n" + not_ported(where(game.view)) + "    }\n\n"
+            f"    /** Port {comment(where(all_datas))}: only what the current player may see, and 'players'. */\n"
+            "    protected function getAllDatas(): array\n    {\n" + not_ported(where(all_datas)) + "    }\n\n"
             f"    /** Port {comment(where(game.progression))}: 0 to 100. */\n"
             "    public function getGameProgression()\n    {\n" + not_ported(where(game.progression)) + "    }\n\n"
             "    public function upgradeTableDb($from_version)\n    {\n    }\n"

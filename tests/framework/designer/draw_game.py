@@ -79,5 +79,5 @@ class DrawGame(Game):
         self.gamestate.active_next_player()
         return Turn
 
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         return {"hand": self.deck().get_player_hand(player_id) if self.is_player(player_id) else []}

@@ -76,7 +76,7 @@ class DrawRounds(Game):
     def reveal_draw(self, player_id, card):
         """A well-behaved game tells no one else what was drawn."""
 
-    def view(self, player_id):
+    def get_all_datas(self, player_id):
         hands = self.per_player("hands")
         return {"hand": hands.get(player_id, []), "round": self.data["rounds_done"] + 1}
 

@@ -92,8 +92,8 @@ def test_leak_check_catches_a_view_that_shows_another_hand():
     class Leaky(Climb):
         name = "leaky"
 
-        def view(self, player_id):
-            return {**super().view(player_id), "all": self.data["hands"]}
+        def get_all_datas(self, player_id):
+            return {**super().get_all_datas(player_id), "all": self.data["hands"]}
 
     with pytest.raises(RandomPlayFailure, match="can see hidden"):
         play_random_game(Leaky, "leak")

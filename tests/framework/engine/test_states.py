@@ -2,6 +2,7 @@
 import pytest
 
 from framework.engine import ACTIVE_PLAYER, GAME, Game, GameDefinitionError, State, Table, WrongPlayerCount, action
+from tests.sample_game import Climb
 
 from .helpers import ANNA, BEN, CLEO, hand, new_table, pick_charms
 
@@ -105,6 +106,24 @@ def test_duplicate_state_ids_are_refused():
 
     with pytest.raises(GameDefinitionError, match="share id 5"):
         _tiny_game([A, B], name="dup").registry()
+
+
+@pytest.mark.parametrize(("old", "new"), [("view", "get_all_datas"), ("zombie_move", "default_zombie_move")])
+def test_a_game_method_under_its_old_name_is_refused_naming_the_new_one(old, new):
+    """The engine would never call it: the game's view would be empty, its zombie the default one."""
+    class Renamed(Climb):
+        name = f"renamed_{old}"
+
+    setattr(Renamed, old, lambda self, player_id: {})
+    with pytest.raises(GameDefinitionError, match=f"renamed_{old}: Renamed.{old} is no longer called: "
+                                                  f"the game's method is now {new}"):
+        Table.create(Renamed, [{"id": 1, "name": "Anna"}, {"id": 2, "name": "Ben"}], {}, "renamed")
+
+    class Inherited(Renamed):  # a game built on one that still has it
+        name = f"inherited_{old}"
+
+    with pytest.raises(GameDefinitionError, match=f"Renamed.{old} is no longer called"):
+        Inherited.registry()
 
 
 def test_wrong_number_of_players_is_the_callers_error_not_the_games():

@@ -95,12 +95,12 @@ def test_fixed_deal_is_validated():
     deal, _ = deal_and_passes(final)
     GAME.load_options({"deal": deal})
     short = {"hands": [deal["hands"][0][:12], *deal["hands"][1:]]}
-    with pytest.raises(ValidationError, match="13 cards"):
+    with pytest.raises(ValidationError, match="Hand 0 has 12 cards, not 13"):
         GAME.load_options({"deal": short})
     twice = {"hands": [[deal["hands"][1][0], *deal["hands"][0][1:]], *deal["hands"][1:]]}
     with pytest.raises(ValidationError, match="dealt twice"):
         GAME.load_options({"deal": twice})
-    with pytest.raises(ValidationError, match="not a card code"):
+    with pytest.raises(ValidationError, match="Unknown card: 2C"):
         GAME.load_options({"deal": {"hands": [["2C", *deal["hands"][0][1:]], *deal["hands"][1:]]}})
     with pytest.raises(ValidationError):
         GAME.load_options({"target": 700})

@@ -39,12 +39,12 @@ def test_a_list_of_fixed_deals_sets_the_first_hands_in_order():
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d["hands"][0].pop(), "deal.hands[0] has 11 cards, not 12"),
-    (lambda d: d["kitty"].pop(), "deal.kitty must be a list of 5 cards"),
-    (lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0]), "Cards dealt twice: "),
-    (lambda d: d["kitty"].__setitem__(0, "13-fire"), "Unknown cards in the deal: 13-fire"),
-    (lambda d: d.__setitem__("dealer", 4), "deal.dealer must be a seat"),
-    (lambda d: d["hands"].pop(), "deal.hands must be 4 lists"),
+    (lambda d: d["hands"][0].pop(), "Hand 0 has 11 cards, not 12"),
+    (lambda d: d["kitty"].pop(), 'The "kitty" pile has 4 cards, not 5'),
+    (lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0]), "Card 1-earth is dealt twice"),
+    (lambda d: d["kitty"].__setitem__(0, "13-fire"), "Unknown card: 13-fire"),
+    (lambda d: d.__setitem__("dealer", 4), "The dealer must be a seat, 0 to 3"),
+    (lambda d: d["hands"].pop(), "The deal has 3 hands, not 4"),
     (lambda d: d.__setitem__("extra", 1), "Unknown deal keys: extra"),
 ])
 def test_a_wrong_fixed_deal_is_refused_with_a_clear_message(change, message):

@@ -26,7 +26,7 @@ TABLES = sa.table("tables", sa.column("id", sa.Integer), sa.column("game", sa.St
                   sa.column("snapshot", sa.JSON), sa.column("state_hash", sa.String))
 NOTES = sa.table("notifications", sa.column("table_id", sa.Integer), sa.column("seq", sa.Integer),
                  sa.column("recipient", sa.Integer), sa.column("type", sa.String), sa.column("args", sa.JSON))
-LINE = ("hand_number", "cards", "calls", "total", "totals", "double")  # games/dragon_phoenix/states.past_hand
+LINE = ("hand_number", "cards", "calls", "total", "totals", "double")  # games/dragon_phoenix/scoring.past_hand
 
 
 def state_hash(snapshot: dict) -> str:
