@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from framework.engine import PLAYING, Game, Move, Notification, ReplayRefused, Table, replay
-from framework.engine.testing import Checks, RandomPlayFailure, move_label, position_problem, raised
+from framework.testing import Checks, RandomPlayFailure
+from framework.testing.random_play import move_label, position_problem, raised
 
 
 @dataclass

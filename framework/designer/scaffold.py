@@ -140,7 +140,7 @@ import pytest
 
 from framework.engine import Table, UserError
 from framework.engine.plugins import discover_games
-from framework.engine.testing import play_random_game
+from framework.testing import play_random_game
 from framework.engine.validation import validate
 from __PACKAGE__ import GAME
 

@@ -1,5 +1,5 @@
 """`flask simulate`: many games played in-process by bots, each checked as the random-play test
-checks (`framework.engine.testing.play_game`), and summed up.
+checks (`framework.testing.play_game`), and summed up.
 
 A game ends one of three ways here:
 - finished: it reached its end;
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from framework.engine import FINISHED, Game, Table, ranks
 from framework.engine.bots import BOTS, SeatedBots
-from framework.engine.testing import Checks, RandomPlayFailure, ReplayMismatch, default_players, play_game
+from framework.testing import Checks, RandomPlayFailure, ReplayMismatch, default_players, play_game
 
 __all__ = ["BOTS", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_MAX_MOVES", "GameResult", "Settings", "Summary",
            "play_one", "simulate"]

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from framework.testing import play_random_game
+
 from .game import Game
 from .graph import Transition
 from .table import Table
-from .testing import play_random_game
 
 MAX_MOVES = 300  # a game's first hands: random play seldom ends a long game, and the hands repeat
 
