@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from framework.designer.proof.observed_play import Observed
+from framework.designer.proof.state_graph import build_graph
 from framework.engine import Game
-from framework.engine.graph import build_graph
-from framework.engine.observed import Observed
 
 from .bga.database import dbmodel_sql, decks_of
 from .bga.game_php import game_php

@@ -138,16 +138,17 @@ Made by `flask new-game __NAME__`: replace these rules with your game's.
 TEST_PY = '''"""The generated game's tests: a rule, and the shared random-play test. Grow them with the game."""
 import pytest
 
+from framework.designer.proof.validation import validate
 from framework.engine import Table, UserError
 from framework.engine.plugins import discover_games
 from framework.testing import play_random_game
-from framework.engine.validation import validate
 from __PACKAGE__ import GAME
 
 PLAYERS = [{"id": 1, "name": "Anna"}, {"id": 2, "name": "Ben"}]
 
 
 def test_the_plugin_is_sound():
+    """The full review `validate` gives: every state reached and able to end, proven from the source."""
     assert validate(GAME) == []
 
 

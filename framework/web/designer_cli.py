@@ -16,13 +16,13 @@ from framework.designer.bga_export import export_bga
 from framework.designer.diagram import FORMATS
 from framework.designer.exchange import replay_export
 from framework.designer.progress import ProgressLine
+from framework.designer.proof.observed_play import Observed, observe_play
+from framework.designer.proof.state_graph import build_graph
+from framework.designer.proof.validation import review
 from framework.designer.scaffold import new_game
 from framework.designer.simulate import BOTS, DEFAULT_BOTS, DEFAULT_GAMES, DEFAULT_MAX_MOVES, Settings, simulate
 from framework.designer.simulation_report import ReportUnavailable, require_plotting, summary_lines, write_report
 from framework.engine import Game, ReplayRefused
-from framework.engine.graph import build_graph
-from framework.engine.observed import Observed, observe_play
-from framework.engine.validation import review
 from framework.store.replays import import_export, verify_tables
 
 ROOT = Path(__file__).resolve().parents[2]
