@@ -1,4 +1,4 @@
-"""`flask export-bga`: the files a BGA Studio project starts from, made from a plugin.
+"""`bga export-bga`: the files a BGA Studio project starts from, made from a plugin.
 
 BGA's current layout: `modules/php/Game.php`, one State class per state in `modules/php/States/`,
 `modules/php/Notifications.php`, `gameoptions.json`, `stats.json`, `gameinfos.inc.php`,

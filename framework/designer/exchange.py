@@ -1,4 +1,4 @@
-"""Export files (`GET /api/tables/<id>/export`, `flask simulate`'s failure files): replayed and
+"""Export files (`GET /api/tables/<id>/export`, `bga simulate`'s failure files): replayed and
 verified anywhere. A file that names `checks` (a simulation's failure) is replayed with those
 checks after setup and every move, so it fails where the simulation failed, with the same words."""
 from __future__ import annotations

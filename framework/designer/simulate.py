@@ -1,4 +1,4 @@
-"""`flask simulate`: many games played in-process by bots, each checked as the random-play test
+"""`bga simulate`: many games played in-process by bots, each checked as the random-play test
 checks (`framework.testing.play_game`), and summed up.
 
 A game ends one of three ways here:
@@ -7,7 +7,7 @@ A game ends one of three ways here:
   reported with where the scores were heading (a game whose scores move away from its target
   never ends, whatever the limit);
 - failed: a move or a bot raised, a check failed (a leak, a broken invariant, a snapshot JSON
-  cannot keep, a replay that reaches another state): reported with a file that `flask replay`
+  cannot keep, a replay that reaches another state): reported with a file that `bga replay`
   fails on at the same move, with the same words.
 """
 from __future__ import annotations
@@ -71,7 +71,7 @@ class GameResult:
     actions: Counter = field(default_factory=Counter)  # (state name, action) -> times taken
     stopped: str | None = None  # for an unfinished game: which limit
     error: str | None = None  # for a failed game: what failed, where
-    failure_file: dict | None = None  # for a failed game: the export `flask replay` fails on
+    failure_file: dict | None = None  # for a failed game: the export `bga replay` fails on
     process: int = 0
 
     @property
@@ -133,7 +133,7 @@ def play_one(game: type[Game], number: int, settings: Settings) -> GameResult:
 
 
 def failure_file(game: type[Game], failure: RandomPlayFailure, settings: Settings) -> dict:
-    """The failed game in the export format `flask replay` reads, the failing move included, with the
+    """The failed game in the export format `bga replay` reads, the failing move included, with the
     checks that failed it, so a replay fails there too."""
     played = failure.played
     # A replay that reaches another state shows as a final hash that differs: keep the one played.

@@ -1,4 +1,4 @@
-"""`flask new-game`: the generated game plays, validates, passes its own tests as generated, and every
+"""`bga new-game`: the generated game plays, validates, passes its own tests as generated, and every
 designer command works on it; inside the repository it is registered in pyproject.toml, standalone it
 is a package of its own that the framework serves once installed."""
 import os
