@@ -1,5 +1,5 @@
 """The app's commands: `flask init-db` (create or upgrade the schema), `backup`, `tick` (deadlines, bots,
-mail), and the two designer's commands that need the database, `verify-games` and `import-game` (`bga`
+mail), and the two designer commands that need the database, `verify-games` and `import-game` (`bga`
 builds the app for them). The designer's other commands (framework/designer/commands.py) need no app:
 they are added to the app's CLI as they are, so `flask --app framework.web <command>` runs every one."""
 from __future__ import annotations
