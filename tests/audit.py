@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 
 from framework.engine.plugins import discover_games
 from framework.engine.table import FINISHED, Table
-from framework.engine.testing import AuditReport, audit_hidden_information
+from framework.testing import AuditReport, audit_hidden_information
 
 MIN_MOVES = 20
 GAMES = list(discover_games())  # the registered plugins' names

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from framework.engine import FINISHED, Game, Table
 from framework.engine.plugins import discover_games
 from framework.engine.results import LIMITED
-from framework.engine.testing import hidden_sets, leaves, record_hidden_sets
+from framework.engine.views import leaves
 from framework.store import db
+from framework.testing.random_play import hidden_sets, record_hidden_sets
 from tests.audit import MIN_MOVES
 from tests.conftest import Api, make_app
 from tests.http_play import server_table

@@ -7,7 +7,7 @@ import pytest
 
 from framework.engine import replay
 from framework.engine.plugins import discover_games
-from framework.engine.testing import default_players, play_random_game
+from framework.testing import default_players, play_random_game
 
 GAMES = discover_games()
 SEEDS = 3

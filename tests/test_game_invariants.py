@@ -4,7 +4,7 @@ import pytest
 
 from framework.engine import Table
 from framework.engine.plugins import load_game
-from framework.engine.testing import default_players, play_random_game
+from framework.testing import default_players, play_random_game
 
 HAND_SCORED = {"dragon_phoenix": "handScore", "summon_dragon": "handScore", "zhubu_shengji": "handScored"}
 

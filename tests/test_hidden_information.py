@@ -31,6 +31,6 @@ def test_the_audit_reports_a_leak():
         def get_all_datas(self, player_id):
             return {**super().get_all_datas(player_id), "all_hands": self.data["hands"]}
 
-    from framework.engine.testing import audit_hidden_information
+    from framework.testing import audit_hidden_information
     report = audit_hidden_information(Leaky, 2, stop=lambda table: table.move > 3)
     assert len(report.leaks) == 2 and "can see hidden" in report.leaks[0]

@@ -3,8 +3,8 @@ import re
 import types
 from pathlib import Path
 
-from framework.engine.testing import play_random_game
-from framework.engine.validation import validate
+from framework.designer.proof.validation import validate
+from framework.testing import play_random_game
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from framework.engine import RandomBot, Table, replay
 from framework.engine.plugins import load_game
-from framework.engine.testing import default_players, fewer_collections
+from framework.testing import default_players
+from framework.testing.random_play import fewer_collections
 from tools.bench_browser_push import browser_push_report, browser_push_section
 from tools.bench_push import push_section
 from tools.servers import NO_LIMITS, NO_LIMITS_ENV, Gunicorn, bench_databases

@@ -1,4 +1,4 @@
-"""`flask export-bga`: the files a BGA Studio project starts from, made from a plugin.
+"""`bga export-bga`: the files a BGA Studio project starts from, made from a plugin.
 
 BGA's current layout: `modules/php/Game.php`, one State class per state in `modules/php/States/`,
 `modules/php/Notifications.php`, `gameoptions.json`, `stats.json`, `gameinfos.inc.php`,
@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from framework.designer.proof.observed_play import Observed
+from framework.designer.proof.state_graph import build_graph
 from framework.engine import Game
-from framework.engine.graph import build_graph
-from framework.engine.observed import Observed
 
 from .bga.database import dbmodel_sql, decks_of
 from .bga.game_php import game_php

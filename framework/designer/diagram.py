@@ -9,8 +9,8 @@ from __future__ import annotations
 import shutil
 import subprocess
 
+from framework.designer.proof.state_graph import StateGraph, build_graph
 from framework.engine import GAME_END_ID, GAME_SETUP_ID, Game
-from framework.engine.graph import StateGraph, build_graph
 
 SHAPES = {"active_player": "box", "multiple_active": "box3d", "game": "diamond", "manager": "ellipse"}
 

@@ -1,4 +1,4 @@
-"""Export files (`GET /api/tables/<id>/export`, `flask simulate`'s failure files): replayed and
+"""Export files (`GET /api/tables/<id>/export`, `bga simulate`'s failure files): replayed and
 verified anywhere. A file that names `checks` (a simulation's failure) is replayed with those
 checks after setup and every move, so it fails where the simulation failed, with the same words."""
 from __future__ import annotations
@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from framework.engine import PLAYING, Game, Move, Notification, ReplayRefused, Table, replay
-from framework.engine.testing import Checks, RandomPlayFailure, move_label, position_problem, raised
+from framework.testing import Checks, RandomPlayFailure
+from framework.testing.random_play import move_label, position_problem, raised
 
 
 @dataclass

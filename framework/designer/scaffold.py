@@ -1,4 +1,4 @@
-"""`flask new-game NAME`: a complete small game to start from, with its RULES.md and tests, either
+"""`bga new-game NAME`: a complete small game to start from, with its RULES.md and tests, either
 inside this repository (games/NAME, registered in its pyproject.toml) or as a package of its own
 (`--standalone DIR`: its own pyproject.toml declaring the entry point, its tests, a README)."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from framework.engine.plugins import GROUP
 
-GAME_PY = '''"""__TITLE__: a starting point made by `flask new-game`. Each player is dealt a hand of numbered
+GAME_PY = '''"""__TITLE__: a starting point made by `bga new-game`. Each player is dealt a hand of numbered
 cards (codes "c1", "c2", ...); in turn each plays one; the highest card of a round scores its value.
 Change it freely."""
 from marshmallow import Schema, fields, validate
@@ -49,7 +49,7 @@ class PlayerTurn(State):
         return "played"
 
     def legal_actions(self, player_id):
-        """Bots, zombies, `flask simulate` and the random-play test choose among these."""
+        """Bots, zombies, `bga simulate` and the random-play test choose among these."""
         if not self.game.gamestate.is_player_active(player_id):
             return []
         return [("playCard", {"card": card}) for card in self.game.per_player("hands")[player_id]]
@@ -117,7 +117,7 @@ GAME = __CLASS__
 
 RULES_MD = '''# __TITLE__: rules as implemented
 
-Made by `flask new-game __NAME__`: replace these rules with your game's.
+Made by `bga new-game __NAME__`: replace these rules with your game's.
 
 - 2-4 players. Each is dealt `rounds` cards, `c1` to `cN` (all different; the number is the value).
 - In turn, each plays one card; when everyone has played, the highest card wins the round and
@@ -138,16 +138,17 @@ Made by `flask new-game __NAME__`: replace these rules with your game's.
 TEST_PY = '''"""The generated game's tests: a rule, and the shared random-play test. Grow them with the game."""
 import pytest
 
+from framework.designer.proof.validation import validate
 from framework.engine import Table, UserError
 from framework.engine.plugins import discover_games
-from framework.engine.testing import play_random_game
-from framework.engine.validation import validate
+from framework.testing import play_random_game
 from __PACKAGE__ import GAME
 
 PLAYERS = [{"id": 1, "name": "Anna"}, {"id": 2, "name": "Ben"}]
 
 
 def test_the_plugin_is_sound():
+    """The full review `validate` gives: every state reached and able to end, proven from the source."""
     assert validate(GAME) == []
 
 
@@ -206,7 +207,7 @@ pythonpath = ["."]
 
 README_MD = '''# __TITLE__
 
-A game plugin for __FRAMEWORK__, made by `flask new-game __NAME__ --standalone`: the game is the package
+A game plugin for __FRAMEWORK__, made by `bga new-game __NAME__ --standalone`: the game is the package
 `__NAME__/` (`GAME` in `__NAME__/__init__.py`, the rules in `__NAME__/game.py` and `__NAME__/RULES.md`),
 its tests are in `tests/`.
 
@@ -218,9 +219,9 @@ Install it next to the framework, in the framework's virtual environment (from t
 ```
 
 The framework finds games through the `__GROUP__` entry points: once installed, `__NAME__` is
-served by `make run` and every designer command takes it (`flask --app framework.web validate __NAME__`,
-`simulate`, `diagram`, `export-bga`), and the framework's own tests (the hidden-information audit, the
-random play of every registered game) play it too. `__NAME__/client.js` (and `client.css`), next to
+served by `make run` and every designer command takes it (`.venv/bin/bga validate __NAME__`,
+`simulate`, `diagram`, `export-bga`), and the framework's own tests (the hidden-information audit,
+the random play of every registered game) play it too. `__NAME__/client.js` (and `client.css`), next to
 `game.py`, is served as the game's renderer; without it the generic renderer plays it.
 
 ## Test it

@@ -1,5 +1,5 @@
-"""`flask simulate`: many games played in-process by bots, each checked as the random-play test
-checks (`framework.engine.testing.play_game`), and summed up.
+"""`bga simulate`: many games played in-process by bots, each checked as the random-play test
+checks (`framework.testing.play_game`), and summed up.
 
 A game ends one of three ways here:
 - finished: it reached its end;
@@ -7,7 +7,7 @@ A game ends one of three ways here:
   reported with where the scores were heading (a game whose scores move away from its target
   never ends, whatever the limit);
 - failed: a move or a bot raised, a check failed (a leak, a broken invariant, a snapshot JSON
-  cannot keep, a replay that reaches another state): reported with a file that `flask replay`
+  cannot keep, a replay that reaches another state): reported with a file that `bga replay`
   fails on at the same move, with the same words.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from framework.engine import FINISHED, Game, Table, ranks
 from framework.engine.bots import BOTS, SeatedBots
-from framework.engine.testing import Checks, RandomPlayFailure, ReplayMismatch, default_players, play_game
+from framework.testing import Checks, RandomPlayFailure, ReplayMismatch, default_players, play_game
 
 __all__ = ["BOTS", "DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_MAX_MOVES", "GameResult", "Settings", "Summary",
            "play_one", "simulate"]
@@ -71,7 +71,7 @@ class GameResult:
     actions: Counter = field(default_factory=Counter)  # (state name, action) -> times taken
     stopped: str | None = None  # for an unfinished game: which limit
     error: str | None = None  # for a failed game: what failed, where
-    failure_file: dict | None = None  # for a failed game: the export `flask replay` fails on
+    failure_file: dict | None = None  # for a failed game: the export `bga replay` fails on
     process: int = 0
 
     @property
@@ -133,7 +133,7 @@ def play_one(game: type[Game], number: int, settings: Settings) -> GameResult:
 
 
 def failure_file(game: type[Game], failure: RandomPlayFailure, settings: Settings) -> dict:
-    """The failed game in the export format `flask replay` reads, the failing move included, with the
+    """The failed game in the export format `bga replay` reads, the failing move included, with the
     checks that failed it, so a replay fails there too."""
     played = failure.played
     # A replay that reaches another state shows as a final hash that differs: keep the one played.

@@ -1,4 +1,4 @@
-"""What `flask simulate` shows: the summary in lines of text, and with `--report DIR` one HTML page
+"""What `bga simulate` shows: the summary in lines of text, and with `--report DIR` one HTML page
 of charts (SVG drawn by matplotlib, the `[report]` extra, inlined so the page is a single file)."""
 from __future__ import annotations
 

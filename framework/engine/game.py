@@ -241,13 +241,13 @@ class Game:
 
     def hands_played(self) -> int | None:
         """How many hands (rounds, deals) have been played to their end; None for a game not played
-        in hands. `flask simulate --hands N` stops after N, and reports the score trend per hand."""
+        in hands. `bga simulate --hands N` stops after N, and reports the score trend per hand."""
         return None
 
     def broken_invariants(self) -> list[str]:
         """What must hold after every move and does not, each as a sentence (cards conserved, scores
         that are the sum of the hands' scores); empty when all is well. The random-play test and
-        `flask simulate` check it after every move: declare the game's invariants once, here."""
+        `bga simulate` check it after every move: declare the game's invariants once, here."""
         return []
 
     # ----- moves for bots, zombies and tests: the current state's, plus the game-wide ones ------

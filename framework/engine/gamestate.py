@@ -25,8 +25,8 @@ class GameStateMachine:
         # States entered by the last action (or by setup), the one it left included when it comes back
         # to it: not saved, the store asks it right after the move.
         self.states_entered = 0
-        # Told of every move from state to state: (source id, target id, transition name or "").
-        # The designer's record of play (`framework.engine.observed`); None, the usual case, costs nothing.
+        # Told of every move from state to state: (source id, target id, transition name or ""). The
+        # designer's record of play (`framework.designer.proof.observed_play`); None, the usual case, costs nothing.
         self.on_transition: Callable[[int, int, str], None] | None = None
 
     # ----- where the table is ------------------------------------------------------------------

@@ -13,9 +13,9 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import EntryPoint, entry_points
 
+from .declarations import declaration_problems
 from .errors import GameDefinitionError
 from .game import Game
-from .validation import validate
 
 GROUP = "bga_framework.games"
 HOW_TO_REGISTER = (f'a game registers with an entry point in the "{GROUP}" group of its pyproject.toml, '
@@ -40,10 +40,11 @@ def registered() -> dict[str, EntryPoint]:
 
 
 def checked(game: object, where: str) -> type[Game]:
-    """A plugin as the server takes it: a Game subclass whose declarations validate."""
+    """A plugin as the server takes it: a Game subclass whose declarations show no problem. Its source is
+    not read here: the designer's `validate` proves where its states lead."""
     if not (isinstance(game, type) and issubclass(game, Game)):
         raise GameDefinitionError(f"{where} is not a Game subclass")
-    problems = validate(game)  # declaration errors show when the plugin loads, not at the first move
+    problems = declaration_problems(game)  # they show when the plugin loads, not at the first move
     if problems:
         raise GameDefinitionError(f"{where} is not a sound plugin:\n  " + "\n  ".join(problems))
     return game

@@ -2,7 +2,7 @@
 with its description and args for them, the actions they may send, the game's own data (`get_all_datas`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .states import substitute
 
@@ -67,3 +67,26 @@ def merge_private(args: dict, viewer: int | None, active: list[int]) -> dict:
 
 def _flat(args: dict) -> dict:
     return {k: v for k, v in args.items() if isinstance(v, (str, int, float))}
+
+
+def leaves(value: Any) -> set[str]:
+    """Every string in a JSON value, keys included: the words a view shows (the legal-actions answer lists
+    only those; the random-play test looks for hidden ones). A loop, not recursion: it runs after every move."""
+    found, stack = set(), [value]
+    add, push = found.add, stack.append
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            found.update(map(str, item))  # keys: JSON makes them strings
+            item = item.values()
+        elif kind is not list and kind is not tuple:
+            if kind is str:
+                add(item)
+            continue
+        for child in item:
+            if type(child) is str:
+                add(child)
+            else:
+                push(child)
+    return found

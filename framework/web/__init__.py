@@ -12,7 +12,6 @@ from framework.store import db, init_database
 from . import account, describe, events, games, legal, openapi, tables, users
 from .addresses import refuse_undecodable_addresses
 from .cli import register_cli
-from .designer_cli import register_designer_cli
 from .errors import register_error_handlers
 from .proxies import trust_proxies
 from .schemas import IdConverter
@@ -55,7 +54,6 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in (users.bp, account.bp, games.bp, tables.bp, events.bp, legal.bp, describe.bp, openapi.bp):
         app.register_blueprint(blueprint)
     register_cli(app)
-    register_designer_cli(app)
 
     @app.get("/")
     def index():

@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from framework.engine import Game, State
-from framework.engine.testing import leaves
+from framework.engine.views import leaves
 
 from . import answers
 from .auth import login_required

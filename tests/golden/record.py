@@ -21,7 +21,8 @@ from typing import Any
 
 from framework.engine import PLAYING, Notification, Table
 from framework.engine.plugins import discover_games
-from framework.engine.testing import default_players, fewer_collections
+from framework.testing import default_players
+from framework.testing.random_play import fewer_collections
 from tests.sample_game import Climb
 
 FIXTURES = Path(__file__).parent / "fixtures"

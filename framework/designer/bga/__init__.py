@@ -1,1 +1,1 @@
-"""The parts of `flask export-bga` (framework/designer/bga_export.py), one file kind each."""
+"""The parts of `bga export-bga` (framework/designer/bga_export.py), one file kind each."""

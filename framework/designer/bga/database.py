@@ -4,8 +4,8 @@ from __future__ import annotations
 import ast
 import re
 
+from framework.designer.proof.plugin_source import Instance, SourceReader, Values
 from framework.engine import Game
-from framework.engine.source import Instance, SourceReader, Values
 
 DEFAULT_DECK = "cards"  # Game.deck()'s default name
 

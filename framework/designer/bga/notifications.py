@@ -7,9 +7,9 @@ import ast
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from framework.designer.proof.observed_play import SentNotification
+from framework.designer.proof.plugin_source import SourceReader, Values
 from framework.engine import Game
-from framework.engine.observed import SentNotification
-from framework.engine.source import SourceReader, Values
 
 from .php import php_string, php_value, translated
 

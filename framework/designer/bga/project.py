@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from framework.designer.proof.state_graph import StateGraph
 from framework.engine import Game
-from framework.engine.graph import StateGraph
 
 from .notifications import NotificationSpec
 

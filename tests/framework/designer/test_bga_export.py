@@ -16,7 +16,7 @@ from framework.designer.bga_export import (
     states_inc_php,
     stats_json,
 )
-from framework.engine.observed import observe_play
+from framework.designer.proof.observed_play import observe_play
 from framework.engine.plugins import discover_games
 from tests.framework.designer.bga_harness import check_project, php_lint
 from tests.framework.designer.draw_game import DrawGame

@@ -1,4 +1,4 @@
-"""`flask new-game`: the generated game plays, validates, passes its own tests as generated, and every
+"""`bga new-game`: the generated game plays, validates, passes its own tests as generated, and every
 designer command works on it; inside the repository it is registered in pyproject.toml, standalone it
 is a package of its own that the framework serves once installed."""
 import os
@@ -113,10 +113,10 @@ def test_an_entry_point_is_added_to_the_table_or_a_new_one():
 
 
 def test_new_game_command(tmp_path, monkeypatch):
-    from framework.web import designer_cli
+    from framework.designer import commands
     from tests.conftest import make_app
 
-    monkeypatch.setattr(designer_cli, "ROOT", tmp_path)
+    monkeypatch.setattr(commands, "ROOT", tmp_path)
     (tmp_path / "games").mkdir()
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "bga-flask"\nversion = "0.1.0"\n')
     app = make_app(f"sqlite:///{tmp_path / 'x.sqlite'}")

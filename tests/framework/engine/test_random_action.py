@@ -10,7 +10,7 @@ import pytest
 from marshmallow import fields
 
 from framework.engine import ACTIVE_PLAYER, Game, State, Table, action
-from framework.engine.testing import move_key
+from framework.testing import move_key
 
 NUMBERS = 7
 PLAYERS = [{"id": 1, "name": "Anna"}, {"id": 2, "name": "Ben"}]

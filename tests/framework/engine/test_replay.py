@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from framework.engine import Table, replay
-from framework.engine.testing import RandomPlayFailure, play_random_game
+from framework.testing import RandomPlayFailure, play_random_game
 from tests.sample_game import Climb
 
 from .helpers import ANNA, BEN, PLAYERS, hand, new_table, pick_charms
@@ -115,7 +115,7 @@ def test_json_check_catches_int_keys_in_game_data():
 def test_engine_imports_without_flask_or_sqlalchemy():
     code = ("import sys\n"
             "for name in ('flask', 'flask_sqlalchemy', 'sqlalchemy'): sys.modules[name] = None\n"
-            "import framework.engine, framework.engine.testing, framework.engine.plugins\n"
+            "import framework.engine, framework.testing, framework.engine.plugins\n"
             "import tests.sample_game\n"
             "print('ok')")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

@@ -3,7 +3,7 @@ over, never those the game marks "limited")."""
 import pytest
 
 from framework.engine import Table, ranks
-from framework.engine.validation import validate
+from framework.engine.declarations import declaration_problems
 from tests.sample_game import Climb
 
 from .helpers import ANNA, BEN, CLEO, PLAYERS, hand, new_table, pick_charms
@@ -73,7 +73,7 @@ def test_statistics_declarations_are_checked():
         statistics = {"table": {"turns": {"type": "integer", "name": "Turns"}},
                       "player": {"cheers": {"type": "int", "name": "Cheers", "display": "private"}}, "team": {}}
 
-    assert validate(Odd) == [
+    assert declaration_problems(Odd) == [
         "odd: statistics kind 'team' is neither 'table' nor 'player'",
         "odd: table statistic 'turns' has type 'integer', not one of int, float, bool",
         "odd: player statistic 'cheers' has display 'private': leave it out, or 'limited' to keep it from the "

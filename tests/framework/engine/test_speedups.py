@@ -8,7 +8,7 @@ from marshmallow import ValidationError, fields
 
 from framework.engine import Table, action
 from framework.engine.states import MAX_REMEMBERED_ARGUMENTS
-from framework.engine.testing import default_players, drawn_weights, listed_weights
+from framework.testing import default_players, drawn_weights, listed_weights
 from games.dragon_phoenix import GAME as DRAGON_PHOENIX
 from games.summon_dragon import GAME as SUMMON
 

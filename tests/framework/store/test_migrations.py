@@ -116,7 +116,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
     from flask_migrate import upgrade
 
     from framework.engine import Table
-    from framework.engine.testing import default_players
+    from framework.testing import default_players
     from games.summon_dragon import GAME as SUMMON
 
     players = default_players(4)
@@ -274,7 +274,7 @@ def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_
     from flask_migrate import upgrade
 
     from framework.engine import Table
-    from framework.engine.testing import default_players
+    from framework.testing import default_players
     from games.dragon_phoenix import GAME as DP
 
     table = Table.create(DP, default_players(4), None, "migrate")

@@ -4,7 +4,7 @@ import pytest
 from marshmallow import ValidationError
 
 from framework.engine import ActionError, Table
-from framework.engine.testing import leaves
+from framework.engine.views import leaves
 from games.dragon_phoenix import GAME
 
 from .helpers import ANNA, BEN, CARLA, DAN, IDS, PLAYERS, complete, deal_and_passes, new_table, play

@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from framework.engine.testing import drawn_weights, listed_weights, move_key, play_random_game
+from framework.testing import drawn_weights, listed_weights, move_key, play_random_game
 from games.dragon_phoenix import GAME
 from games.dragon_phoenix.cards import DECK
 from games.dragon_phoenix.combos import beats, readings

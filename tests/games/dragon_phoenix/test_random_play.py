@@ -6,7 +6,7 @@ may not see; these tests add after every hand that calls score +/-100/200 to the
 that a finished game ended at the target with the higher total."""
 import pytest
 
-from framework.engine.testing import play_random_game
+from framework.testing import play_random_game
 from games.dragon_phoenix import GAME
 
 HANDS_PER_GAME = 8

@@ -56,7 +56,7 @@ def start_play(hands: dict[int, list[str]], designation: str, bidder: int = ANN,
 
 def seen_by(table: Table, viewer: int, notes: list[Notification]) -> set[str]:
     """Every string the viewer sees: the view and the notifications sent to them or to all."""
-    from framework.engine.testing import leaves
+    from framework.engine.views import leaves
 
     seen = set(leaves(table.view(viewer)))
     for note in notes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from framework.engine.testing import drawn_weights, listed_weights, move_key, play_random_game
+from framework.testing import drawn_weights, listed_weights, move_key, play_random_game
 from games.summon_dragon import GAME, rules
 from games.summon_dragon.cards import DECK, DRAGON, SUITS
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from framework.engine.testing import play_random_game
+from framework.testing import play_random_game
 from games.summon_dragon import GAME
 
 HANDS_PER_GAME = 10

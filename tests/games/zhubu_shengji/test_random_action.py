@@ -3,7 +3,7 @@ give each of legal_actions exactly the chance `rng.choice(legal_actions)` gives 
 import random
 
 from framework.engine import RandomBot, Table
-from framework.engine.testing import drawn_weights, listed_weights, move_key
+from framework.testing import drawn_weights, listed_weights, move_key
 from games.zhubu_shengji import GAME
 from games.zhubu_shengji.cards import NATURALS, WILDS_BY_SEAT
 from games.zhubu_shengji.plays import legal_plays, nth_play, play_count, play_groups

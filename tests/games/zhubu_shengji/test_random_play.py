@@ -8,7 +8,7 @@ card and that the snapshot survives JSON.
 """
 import pytest
 
-from framework.engine.testing import play_random_game
+from framework.testing import play_random_game
 from games.zhubu_shengji import GAME
 
 HANDS = 2000

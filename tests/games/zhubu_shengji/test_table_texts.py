@@ -7,8 +7,8 @@ import re
 import pytest
 
 from framework.engine import Table, UserError
-from framework.engine.testing import default_players
 from framework.store.outbox import render_log
+from framework.testing import default_players
 from games.zhubu_shengji import GAME
 from tests.games.zhubu_shengji.test_scenarios import ANN, BEN, new_table, play_first_hand
 

@@ -1,6 +1,6 @@
 """The shared random-play test: seeded games played to the end by bots, with checks.
 
-Every game's test suite calls `play_random_game` over many seeds, and `flask simulate` plays with
+Every game's test suite calls `play_random_game` over many seeds, and `bga simulate` plays with
 `play_game` and bots in the seats. After setup and after each move, `Checks` looks that no view and
 no notification shows a viewer a token the game says is hidden from them (`Game.hidden_from`, as it
 was when each notification was sent), that the snapshot survives a JSON round trip unchanged, and
@@ -14,16 +14,12 @@ import contextlib
 import gc
 import json
 import random
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .errors import ActionError
-from .game import Game
-from .records import Move, Notification
-from .replay import replay
-from .table import PLAYING, Table
+from framework.engine import PLAYING, ActionError, Game, Move, Notification, Table, replay
+from framework.engine.views import leaves
 
 # Who acts next and how, or None when nobody has a legal action: the random player, or bots in the seats.
 Chooser = Callable[[Table], tuple[int, str, dict] | None]
@@ -64,28 +60,6 @@ def raised(error: BaseException) -> str:
     """An exception a move raised, as a failure report says it."""
     reason = error.message if isinstance(error, ActionError) else str(error)
     return f"raised {type(error).__name__}: {reason}"
-
-
-def leaves(value: Any) -> set[str]:
-    """Every string in a JSON value, keys included (a loop, not recursion: it runs after every move)."""
-    found, stack = set(), [value]
-    add, push = found.add, stack.append
-    while stack:
-        item = stack.pop()
-        kind = type(item)
-        if kind is dict:
-            found.update(map(str, item))  # keys: JSON makes them strings
-            item = item.values()
-        elif kind is not list and kind is not tuple:
-            if kind is str:
-                add(item)
-            continue
-        for child in item:
-            if type(child) is str:
-                add(child)
-            else:
-                push(child)
-    return found
 
 
 def check_no_leak(table: Table, new_notifications: list[Notification], where: str,
@@ -273,50 +247,11 @@ def play_random_game(
     watch: Callable[[Table], None] | None = None,
 ) -> Played:
     """Play one seeded game by random players until it ends (or `stop(table)` says so), checked.
-    `watch(table)` is called before setup, to observe the table from its first step (`framework.engine.observed`)."""
+    `watch(table)` is called before setup, to observe the table from its first step
+    (`framework.designer.proof.observed_play`)."""
     return play_game(game_cls, seed, random_player(seed, out_of_turn_rate), options=options, players=players,
                      max_moves=max_moves, stop=stop, checks=Checks(check_leaks, check_json, check_invariants),
                      check_replay=check_replay, after_move=after_move, watch=watch)
-
-
-@dataclass
-class AuditReport:
-    """What `audit_hidden_information` looked at, and every leak it found."""
-
-    game: str
-    games: int = 0
-    moves: int = 0
-    views: int = 0
-    notifications: int = 0
-    leaks: list[str] = field(default_factory=list)
-
-
-def audit_hidden_information(game_cls: type[Game], games: int, *, seed_prefix: str = "audit",
-                             options: dict | None = None, stop: Callable[[Table], bool] | None = None,
-                             progress: Callable[[int], None] | None = None) -> AuditReport:
-    """Seeded random games in which, after every move, each player's and a spectator's view and
-    every notification they may fetch are checked against what is hidden from them (and for the
-    table's seed). Leaks are counted and described, not raised, so one report covers a whole run."""
-    report = AuditReport(game_cls.name)
-    viewers = game_cls.max_players + 1
-    for number in range(games):
-        # A long seed: the check looks for the seed's text in every view.
-        seed = f"{seed_prefix}-{game_cls.name}-{number:06d}"
-        try:
-            played = play_random_game(game_cls, seed, options=options, stop=stop, check_json=False,
-                                      check_invariants=False, check_replay=False)
-        except RandomPlayFailure as failure:
-            if "can see" not in str(failure):
-                raise
-            report.leaks.append(f"seed {seed}: {failure}")
-        else:
-            report.moves += len(played.moves)
-            report.views += (len(played.moves) + 1) * viewers
-            report.notifications += len(played.notifications)
-        report.games += 1
-        if progress:
-            progress(report.games)
-    return report
 
 
 @contextlib.contextmanager
@@ -344,42 +279,3 @@ def _pick(table: Table, chooser: random.Random, out_of_turn_rate: float) -> tupl
         if chosen is not None:
             return player_id, *chosen
     return None
-
-
-class IndexChooser:
-    """Stands in for the rng of one draw: `randrange(n)` and `choice(seq)` give the index it was
-    told. A fair rng gives each index equally often, so drawing once per index gives each outcome
-    with its exact weight. Any other rng method fails: the check is only for single draws."""
-
-    def __init__(self, index: int):
-        self.index = index
-        self.size: int | None = None
-
-    def randrange(self, stop: int) -> int:
-        self.size = stop
-        return self.index
-
-    def choice(self, seq):
-        self.size = len(seq)
-        return seq[self.index]
-
-
-def move_key(move: tuple[str, dict] | None) -> str:
-    return json.dumps(move, sort_keys=True)
-
-
-def drawn_weights(table: Table, player_id: int) -> Counter:
-    """How many of a draw's equally likely indexes make `table.random_action` give each move, for a
-    game whose `random_action` draws once (randrange or choice). Equal to `listed_weights` when it
-    draws each legal action exactly as `rng.choice(legal_actions)` would."""
-    first = IndexChooser(0)
-    drawn = [table.random_action(player_id, first)]
-    if first.size is None:  # no draw: nothing to choose, or a single move
-        return Counter(move_key(move) for move in drawn if move is not None)
-    drawn += [table.random_action(player_id, IndexChooser(i)) for i in range(1, first.size)]
-    return Counter(move_key(move) for move in drawn)
-
-
-def listed_weights(table: Table, player_id: int) -> Counter:
-    """Each legal action of `player_id`, counted as often as `legal_actions` lists it."""
-    return Counter(move_key(move) for move in table.legal_actions(player_id))

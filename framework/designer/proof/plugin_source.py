@@ -19,8 +19,9 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import Any
 
-from .game import Game
-from .source_code import ModuleSource, Scope, Unknown, Values, own_nodes
+from framework.engine import Game
+
+from .syntax_tree import ModuleSource, Scope, Unknown, Values, own_nodes
 
 __all__ = ["Instance", "Method", "SourceReader", "Unknown", "Values", "next_state_argument"]
 

@@ -3,19 +3,19 @@ transitions play was seen to take.
 
 BGA games declare every transition; ours may also return a State class, a state id or a name from
 an action or `enter()`, directly or through the game's helper functions. Those are read from the
-source (`source.SourceReader`), so the diagram, the checks and the BGA export see what the code
+source (`plugin_source.SourceReader`), so the diagram, the checks and the BGA export see what the code
 does. An exit whose value the source does not tell (computed from data) is kept as `Unproven`, with
 its line: the checks say so instead of guessing, and transitions recorded in play
-(`observed.observe_play`, `validate --simulate N`) can be merged in.
+(`observed_play.observe_play`, `validate --simulate N`) can be merged in.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .game import Game
-from .source import SourceReader
-from .states import GAME_SETUP_ID, State
+from framework.engine import GAME_SETUP_ID, Game, State
+
+from .plugin_source import SourceReader
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ _READINGS: dict[type, tuple] = {}
 
 
 def _read(game: type[Game]) -> tuple[list[Edge], list[Unproven], int | None]:
-    """The edges the source shows, read once per game class (the server checks each game at start)."""
+    """The edges the source shows, read once per game class (validate, the diagrams and the export all ask)."""
     if game not in _READINGS:
         _READINGS[game] = _read_source(game)
     return _READINGS[game]

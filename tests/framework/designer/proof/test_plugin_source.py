@@ -1,7 +1,7 @@
 """The source reader follows a value through local names, helpers, their callers' arguments and
 `self`, and names the line of what it cannot follow."""
+from framework.designer.proof.plugin_source import SourceReader
 from framework.engine import ACTIVE_PLAYER, Game, State, action
-from framework.engine.source import SourceReader
 
 LATER = "later"
 
@@ -49,7 +49,7 @@ def test_values_are_followed_through_locals_helpers_callers_and_self():
     guessed = reader.exits(Ask.guess, Ask)
     assert guessed.found == [] and len(guessed.unknown) == 1
     unknown = guessed.unknown[0]
-    assert unknown.text == 'self.game.data["where"]' and unknown.where.endswith("test_source.py:31")
+    assert unknown.text == 'self.game.data["where"]' and unknown.where.endswith("test_plugin_source.py:31")
 
 
 def test_keywords_passed_into_a_helper_are_found():

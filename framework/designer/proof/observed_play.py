@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .game import Game
-from .graph import Transition
-from .table import Table
-from .testing import play_random_game
+from framework.engine import Game, Table
+from framework.testing import play_random_game
+
+from .state_graph import Transition
 
 MAX_MOVES = 300  # a game's first hands: random play seldom ends a long game, and the hands repeat
 

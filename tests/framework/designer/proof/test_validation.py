@@ -1,9 +1,9 @@
 """Plugin validation: each kind of mistake is named with its game, state and field."""
 from marshmallow import fields
 
+from framework.designer.proof.validation import validate
 from framework.engine import ACTIVE_PLAYER, GAME, Game, State, action
 from framework.engine.plugins import discover_games
-from framework.engine.validation import validate
 from tests.sample_game import Climb
 
 

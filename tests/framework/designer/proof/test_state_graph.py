@@ -5,11 +5,11 @@ from marshmallow import fields
 
 from framework.designer.bga_export import export_bga
 from framework.designer.diagram import to_dot, to_mermaid
+from framework.designer.proof.observed_play import observe_play
+from framework.designer.proof.state_graph import Transition, build_graph, successors
+from framework.designer.proof.validation import review, validate
 from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, Game, State, action
-from framework.engine.graph import Transition, build_graph, successors
-from framework.engine.observed import observe_play
 from framework.engine.plugins import discover_games
-from framework.engine.validation import review, validate
 from tests.conftest import make_app
 from tests.framework.designer.bga_harness import check_project
 from tests.sample_game import Climb
@@ -111,7 +111,7 @@ def test_validate_says_what_it_cannot_prove_and_keeps_checking():
     assert validate(Lottery) == []  # nothing certain is wrong...
     found = review(Lottery)
     unproven = next(d for d in found.doubts if d.startswith("lottery: could not prove where action spin"))
-    assert '`self.game.data["next"]` (tests/framework/designer/test_state_graph.py:' in unproven
+    assert '`self.game.data["next"]` (tests/framework/designer/proof/test_state_graph.py:' in unproven
     assert "validate --simulate N" in unproven
     # ...and reachability is still checked: the orphan is unreachable by what is proven
     assert ("lottery: state orphan (id 30) is reached by no proven exit (the unproven exits of spin may lead "
@@ -140,7 +140,7 @@ def test_transitions_only_seen_in_play_are_drawn_dashed():
 
 def test_validate_command_simulates_on_request(tmp_path):
     app = make_app(f"sqlite:///{tmp_path / 'x.sqlite'}",
-                   GAMES_EXTRA=["tests.sample_game:Climb", "tests.framework.designer.test_state_graph:Lottery"])
+                   GAMES_EXTRA=["tests.sample_game:Climb", "tests.framework.designer.proof.test_state_graph:Lottery"])
     runner = app.test_cli_runner()
     plain = runner.invoke(args=["validate", "lottery"])
     assert plain.exit_code == 0 and "warning: lottery: could not prove where action spin of state spin" in plain.output

@@ -1,6 +1,6 @@
-"""A module's parsed source for the source reader (`source.py`): its functions by line, its calls by
-name, each node's text and place, and the scope of each function (its parameters and local
-assignments)."""
+"""Generic helpers over a Python module's syntax tree, for the plugin's source reader
+(`plugin_source.py`): the module's functions by line, its calls by name, each node's text and place,
+and the scope of each function (its parameters and local assignments)."""
 from __future__ import annotations
 
 import ast

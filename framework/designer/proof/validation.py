@@ -1,20 +1,22 @@
-"""Checks a plugin's declarations, each problem named by game, state and field.
+"""The full review of a plugin (`validate`): its declarations, as the server checks them at load
+(`framework.engine.declarations`), and where its states lead, proven from its source: transitions to
+unknown states, unreachable states, states from which the game cannot end. Each problem is named by
+game, state and field.
 
-A problem is certain: the server refuses to load the plugin. A doubt is what the source cannot
-settle: an exit computed from data, and the checks it leaves open (a state no proven exit reaches).
-Every check runs on what is proven, with the transitions play was seen to take merged in; none is
-switched off because an exit is unknown.
+A problem is certain: the plugin is not sound. A doubt is what the source cannot settle: an exit
+computed from data, and the checks it leaves open (a state no proven exit reaches). Every check runs
+on what is proven, with the transitions play was seen to take merged in; none is switched off
+because an exit is unknown.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .errors import GameDefinitionError
-from .game import Game
-from .graph import StateGraph, Transition, build_graph, reachable_from, successors
-from .results import LIMITED, STAT_TYPES
-from .states import GAME, GAME_END_ID, GAME_SETUP_ID, State
+from framework.engine import GAME_END_ID, GAME_SETUP_ID, Game, GameDefinitionError
+from framework.engine.declarations import game_label, game_problems, state_problems, statistics_problems
+
+from .state_graph import StateGraph, Transition, build_graph, reachable_from, successors
 
 
 @dataclass
@@ -36,12 +38,8 @@ def review(game: type[Game], observed: Iterable[Transition] = (), games_played: 
         game.registry()
     except GameDefinitionError as err:
         return Review([str(err)])
-    found = Review()
-    name = game.name or game.__name__
-    if not game.name:
-        found.problems.append(f"{game.__name__}: `name` is empty")
-    if not 1 <= game.min_players <= game.max_players:
-        found.problems.append(f"{name}: min_players {game.min_players} / max_players {game.max_players} make no sense")
+    name = game_label(game)
+    found = Review(game_problems(game))
     graph = found.graph = build_graph(game, observed)
     for edge in graph.edges:
         if edge.target is None:
@@ -69,8 +67,8 @@ def review(game: type[Game], observed: Iterable[Transition] = (), games_played: 
                                     f"end (the unproven exits of {unsure} may)")
             else:
                 found.problems.append(f"{name}: from state {state.name} (id {state_id}) the game can never end")
-        found.problems += _state_problems(game, name, state)
-    found.problems += _statistics_problems(game, name)
+        found.problems += state_problems(game, name, state)
+    found.problems += statistics_problems(game, name)
     return found
 
 
@@ -102,41 +100,3 @@ def _unproven_exits(name: str, graph: StateGraph, games_played: int) -> list[str
 
 def _names(graph: StateGraph, state_ids: set[int]) -> str:
     return ", ".join(graph.states[s].name for s in sorted(state_ids))
-
-
-def _statistics_problems(game: type[Game], name: str) -> list[str]:
-    """Each statistic declared as BGA's stats.json takes it: a type, a name, perhaps display "limited"."""
-    problems = []
-    for kind in sorted(set(game.statistics) - {"table", "player"}):
-        problems.append(f"{name}: statistics kind {kind!r} is neither 'table' nor 'player'")
-    for kind in ("table", "player"):
-        for stat, spec in game.statistics.get(kind, {}).items():
-            if spec.get("type", "int") not in STAT_TYPES:
-                problems.append(f"{name}: {kind} statistic {stat!r} has type {spec.get('type')!r}, "
-                                f"not one of {', '.join(STAT_TYPES)}")
-            if spec.get("display", LIMITED) != LIMITED:
-                problems.append(f"{name}: {kind} statistic {stat!r} has display {spec['display']!r}: "
-                                f"leave it out, or {LIMITED!r} to keep it from the players")
-    return problems
-
-
-def _state_problems(game: type[Game], name: str, state: type[State]) -> list[str]:
-    problems = []
-    if state.type is GAME and state.actions:
-        problems.append(f"{name}: game state {state.name} declares actions {sorted(state.actions)}: "
-                        "nobody can send them")
-    if state.type is GAME and state.enter is State.enter:
-        problems.append(f"{name}: game state {state.name} has no enter() to move on")
-    if state.type is not GAME:
-        if not state.actions and not game.registry().global_actions:
-            problems.append(f"{name}: state {state.name} has no actions: players could never leave it")
-        zombie_written = "zombie" in vars(state) or state.legal_actions is not State.legal_actions \
-            or game.global_legal_actions is not Game.global_legal_actions \
-            or game.heuristic_move is not Game.heuristic_move
-        if not zombie_written:
-            problems.append(f"{name}: state {state.name} has no zombie behaviour "
-                            "(write zombie(), or the state's legal_actions() for the default)")
-        for field_name in ("description",):
-            if not getattr(state, field_name):
-                problems.append(f"{name}: state {state.name} has an empty {field_name}")
-    return problems

@@ -1,0 +1,20 @@
+"""Test helpers for game plugins, imported by each game's tests and by the designer's tools: the shared
+random-play test and its checks (`random_play`), the hidden-information audit (`hidden_information`)
+and the exact check of a game's own `random_action` weights (`action_weights`).
+
+Not needed to serve a game: the engine never imports this package.
+"""
+from .action_weights import drawn_weights, listed_weights, move_key
+from .hidden_information import AuditReport, audit_hidden_information
+from .random_play import (
+    Checks,
+    Played,
+    RandomPlayFailure,
+    ReplayMismatch,
+    default_players,
+    play_game,
+    play_random_game,
+)
+
+__all__ = ["AuditReport", "Checks", "Played", "RandomPlayFailure", "ReplayMismatch", "audit_hidden_information",
+           "default_players", "drawn_weights", "listed_weights", "move_key", "play_game", "play_random_game"]
