@@ -1,4 +1,4 @@
-"""The hidden-information audit over HTTP (issue #17): what a browser can fetch, not only what the
+"""The hidden-information audit over HTTP: what a browser can fetch, not only what the
 engine builds.
 
 A seeded game is played over the test client by random legal moves, each sent by the seat's own

@@ -1,4 +1,4 @@
-"""Issue #9, hidden information: 200 random games of every registered game (each to its first
+"""Hidden information: 200 random games of every registered game (each to its first
 scoring: tests/audit.py), each checked after every move for every player and a spectator: no card
 of another hand, no passed card before it arrives, no discard, kitty or undealt card, no seed, no
 other player's private args (`Game.hidden_from` names what each viewer may not see; the view and

@@ -1,4 +1,4 @@
-"""Issue #17: the hidden-information audit over HTTP. Seeded games of every registered game and of
+"""The hidden-information audit over HTTP. Seeded games of every registered game and of
 the tests' Climb are played through the API; at sampled moves every seat's player and a spectator
 (a stranger, at a private table) fetch the view, their legal actions, notifications, the push stream,
 `/log`, `/replay` and `/export`, and nothing they get may show a card hidden from them

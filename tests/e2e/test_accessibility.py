@@ -1,4 +1,4 @@
-"""Issue 20, item 10: axe-core (the axe-playwright-python package, which bundles it) finds no serious or critical
+"""axe-core (the axe-playwright-python package, which bundles it) finds no serious or critical
 violation on the lobby and on each shipped game's table page, on a laptop and on a phone; and the shell's controls are
 reached and used from the keyboard."""
 from __future__ import annotations

@@ -324,7 +324,7 @@ def test_phone_and_desktop_widths(new_context, api, artifacts):
 
 
 def test_a_hotseat_table_is_made_from_the_lobby_in_development_mode(new_context, api):
-    """Issue 19: hotseat tables could be made only through the API. In development mode (the tests' server) the
+    """Hotseat tables are made from the lobby, not only through the API: in development mode (the tests' server) the
     lobby offers them: every seat is the creator's, and the page acts for the seat chosen."""
     page = new_context()
     register_through_page(page, "xena")

@@ -1,4 +1,4 @@
-"""Issue 20, item 9: designer tools stay with designers (the folded generic forms and the state diagram only in
+"""Designer tools stay with designers (the folded generic forms and the state diagram only in
 development mode or at a hotseat table); "My games" puts the "you" badge by the player's own name; the lobby has one
 turn-limit field, and its checkboxes (Dragon and Phoenix's Wish) are checkbox-sized."""
 from __future__ import annotations

@@ -179,8 +179,8 @@ def test_a_module_in_the_former_interface_is_told_and_the_generic_renderer_plays
 
 
 def test_nothing_of_the_module_runs_while_the_table_waits_for_players(new_context, api):
-    """Issue 19: onUpdateActionButtons was called before setup while the table waited (a TypeError in the
-    module). Now the Game is set up when the table starts; its buttons follow."""
+    """onUpdateActionButtons is never called before setup, also while the table waits (it was: a TypeError
+    in the module). The Game is set up when the table starts; its buttons follow."""
     api.register("liv")
     api.register("max")
     table_id = api.new_table("liv", players=2, options={"hand_size": 1})
@@ -203,7 +203,7 @@ def test_nothing_of_the_module_runs_while_the_table_waits_for_players(new_contex
 
 
 def test_the_shells_button_styles_stay_out_of_a_games_own_buttons(new_context, api):
-    """Issue 19: a card drawn as a <button> on a white face got the shell's white text (white on white once the game
+    """A card drawn as a <button> on a white face once got the shell's white text (white on white once the game
     set the background). The game's buttons get none of the shell's look; the action bar's, and a `bgabutton` the
     game asks for, keep it."""
     table_id, _ = one_card_each(api, "nia", "oto")
@@ -222,7 +222,7 @@ def test_the_shells_button_styles_stay_out_of_a_games_own_buttons(new_context, a
 
 
 def test_the_readme_example_module_plays_a_whole_game(new_context, api):
-    """Issue 19: the documented module is complete as printed (its imports shown): it plays Climb to the end."""
+    """The documented module is complete as printed (its imports shown): it plays Climb to the end."""
     api.register("pia")
     api.register("quo")
     table_id = api.new_table("pia", joiners=["quo"], players=2, options={"hand_size": 1})

@@ -73,7 +73,7 @@ def test_forms_for_lists_choices_booleans_and_numbers(new_context, api):
 
 
 def test_quick_picks_are_the_values_a_field_takes_in_the_players_legal_moves(new_context, api):
-    """Issue 19: the strings of the state's args (Climb's playable cards) were offered as quick picks for every
+    """The strings of the state's args (Climb's playable cards) were once offered as quick picks for every
     field, also one that takes other values (a note, added to playCard's schema here). Now each field offers the
     values its legal moves take, as far as the player's view shows them: the card field the playable cards, the note
     nothing, and the charm field nothing (the words Climb's bots pick from are other players' secrets)."""
@@ -107,7 +107,7 @@ def test_quick_picks_are_the_values_a_field_takes_in_the_players_legal_moves(new
 
 
 def test_only_actions_the_player_may_send_now_get_a_form(new_context, api):
-    """Issue 19: a form was shown for every possible action, also one that is impossible now: Climb's cheer, after a
+    """A form was once shown for every possible action, also one that is impossible now: Climb's cheer, after a
     player's two cheers. Now an action needs a legal move to get a form."""
     api.register("tom")
     api.register("uma")

@@ -1,4 +1,4 @@
-"""Issue 20, done means: a table page of each shipped game loads under 150 KB of JavaScript and CSS (150,000 bytes,
+"""A table page of each shipped game loads under 150 KB of JavaScript and CSS (150,000 bytes,
 the stricter reading of "KB"), served as written: no build step, no minifier. What a player's page fetches is counted,
 the shell's own modules and the game's client files, uncompressed."""
 from __future__ import annotations

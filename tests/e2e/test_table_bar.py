@@ -1,4 +1,4 @@
-"""Issue 20, item 2: the status, the action buttons and the hand sit in a bar fixed at the bottom of the screen, in
+"""The status, the action buttons and the hand sit in a bar fixed at the bottom of the screen, in
 every game: at every turn of a whole hand the buttons are within the viewport, on a laptop and on a phone; on the
 phone the header, the title and the status take at most a fifth of the first screen."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 20, item 1: the table page plays what arrives at the player's pace, in order, as BGA's notification queue
+"""The table page plays what arrives at the player's pace, in order, as BGA's notification queue
 does, and gives a game's module BGA's hooks for it (wait, bgaAnimationsActive, minDuration, bgaFormatText for the log,
 getHandBarElement for its hand). Times are read from the page itself: when each log line was added to the DOM."""
 from __future__ import annotations
@@ -144,7 +144,7 @@ def bot_gaps(page, bots: list[str], first: int) -> list[tuple[float, bool]]:
 
 def test_bots_answers_are_shown_at_the_players_pace(new_context, api, bots_answer_in_full):
     """A bot's answer comes back with the player's move, in the same request: the page shows it 0.7 s after what came
-    before (at least 0.5 s, the issue's bound), the player's turn once it is shown; at the instant pace, at once."""
+    before (at least 0.5 s), the player's turn once it is shown; at the instant pace, at once."""
     gaps = {}
     for pace in ("normal", "instant"):
         name = f"pace_{pace}"

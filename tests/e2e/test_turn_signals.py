@@ -1,4 +1,4 @@
-"""Issue 20, item 5: "your turn" signals. The tab's title starts with "▶ Your turn" and its icon carries a mark while it
+"""The "your turn" signals. The tab's title starts with "▶ Your turn" and its icon carries a mark while it
 is the player's turn; the turn comes with a vibration (a setting, on) and a sound (a setting, off); a hidden tab is told
 at once, by the event stream, without waiting for a poll or for the pace of the moves before it."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`POST /api/tables/<id>/describe/<action>` (issue 20): a move described while the player builds it, from the
+"""`POST /api/tables/<id>/describe/<action>`: a move described while the player builds it, from the
 game's own rules (the Play button's "Full house, 3s over Ks", and why a selection cannot be played), for the
 player's own move only, applying nothing."""
 import pytest

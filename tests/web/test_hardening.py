@@ -1,4 +1,4 @@
-"""Hardening for a public server (issue 17): switches read strictly, development tools kept to a
+"""Hardening for a public server: switches read strictly, development tools kept to a
 table's own players, and odd input refused with a 4xx, never a 500."""
 import logging
 
@@ -41,7 +41,7 @@ def test_development_mode_is_announced_at_start(tmp_path, caplog):
 
 def test_fork_and_early_export_are_for_the_tables_own_players_even_in_development(api):
     """Forking, and exporting before the end (the export holds every hand), are for the table's own
-    players even in development mode (issue #17); a fork is then the forker's own hotseat table."""
+    players even in development mode; a fork is then the forker's own hotseat table."""
     for name in ("anna", "ben", "mallory"):
         api.register(name)
     table_id = api.new_table("anna", joiners=["ben"], players=2)

@@ -60,7 +60,7 @@ def test_fork_replays_to_move_n_as_a_hotseat_table(api):
 
 
 def test_a_fork_seats_none_of_the_original_players_and_its_maker_plays_every_seat(api):
-    """Issue #17: forking does not sit anna down at a table she never chose; ben, who forked, plays
+    """Forking does not sit anna down at a table she never chose; ben, who forked, plays
     every seat of it to the end, and anna sees it as any stranger would."""
     for name in ("anna", "ben", "cleo"):
         api.register(name)

@@ -1,4 +1,4 @@
-"""`GET /api/tables/<id>/legal-actions`: what the generic renderer builds its forms from (issue 19), and the
+"""`GET /api/tables/<id>/legal-actions`: what the generic renderer builds its forms from, and the
 development flag of `GET /api/games` that makes the lobby offer hotseat tables."""
 from framework.engine import ACTIVE_PLAYER, Game, State, Table, action
 from framework.web.legal import MAX_VALUES, lists_moves, summarise

@@ -1,4 +1,4 @@
-"""Limits on guessing passwords and on making accounts (issue 17, item 7): counted in the database for
+"""Limits on guessing passwords and on making accounts: counted in the database for
 every worker, per name from one address (never locking the owner out elsewhere), per address with a
 higher ceiling, answered with when to try again; X-Forwarded-For only from trusted proxies."""
 import re

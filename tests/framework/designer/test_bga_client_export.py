@@ -1,4 +1,4 @@
-"""`export-bga` writes the game's client as BGA's current client module, modules/js/Game.js (issue 19): the game's
+"""`export-bga` writes the game's client as BGA's current client module, modules/js/Game.js: the game's
 own client.js with the framework's helpers inlined and a bridge to BGA's `bga`; a skeleton for a game without one.
 (tests/e2e/test_bga_client_export.py runs each exported Game.js on a stand-in of BGA's client API.)"""
 import subprocess

@@ -27,7 +27,8 @@ def started():
 
 
 def test_undo_is_refused_once_another_player_cheered_and_their_point_stays():
-    """The issue's case: Anna plays, Ben cheers out of turn (+1), Anna undoes."""
+    """An undo after another player's out-of-turn move: Anna plays, Ben cheers out of turn (+1), Anna
+    undoes, which is refused (BGA's undo never erases another player's accepted move)."""
     table, moves = started()
     card = table.game.playable(ANNA)[0]
     logged(table, moves, ANNA, "playCard", {"card": card})

@@ -1,4 +1,4 @@
-"""The heuristic bot and zombie (issue "Bots and zombie"): a full game to 1000 by four bots,
+"""The heuristic bot and zombie: a full game to 1000 by four bots,
 and the bot's choices: plays low, keeps bombs, gives the Dragon to the opponent with fewer cards."""
 from framework.engine import Table
 from games.dragon_phoenix import GAME

@@ -1,4 +1,4 @@
-"""A whole Dragon and Phoenix game over simulated days (issue: asynchronous play).
+"""A whole Dragon and Phoenix game over simulated days, as asynchronous play goes.
 
 Four seats: Anna and Cleo play one turn a day each (Cleo an hour into the day, Anna two hours in);
 from day 9 Anna stays away until she is out of time, is played by the zombie, and takes her seat

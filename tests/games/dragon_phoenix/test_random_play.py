@@ -1,4 +1,4 @@
-"""The shared random-play test (issue "Tests"): seeded hands by random bots through the engine.
+"""The shared random-play test: seeded hands by random bots through the engine.
 The harness checks after every move the game's own invariants (games/dragon_phoenix/invariants.py:
 the 56 cards conserved, card points totalling 100 or a 200/0 double victory, totals and scores
 agreeing), replay equality and (where asked) that no view or notification shows a card a player

@@ -230,7 +230,7 @@ def test_D13_wish_offered_with_every_herald_play(table):
 
 
 def test_public_notifications_use_log_templates(table):
-    """Issue "Players see what they may": BGA-style logs with ${...} placeholders and args."""
+    """Players see what happened in BGA-style logs with ${...} placeholders and args."""
     notes = play(table, ANNA, "8C", "8D", "8H", "8S")
     note = next(n for n in notes if n.type == "playCards")
     assert note.to is None and note.log == "${player_name} plays ${combo_name}"

@@ -1,4 +1,4 @@
-"""What the page shows of a selection and of the table (issue 20): the combination the selected cards
+"""What the page shows of a selection and of the table: the combination the selected cards
 make, why they cannot be played now, the Phoenix's value, who made the wish, the points and rounds
 won, the hands played, taking back a pass. Each test names the rule it shows."""
 import pytest

@@ -1,4 +1,4 @@
-"""The shared random-play test (issue: at least 2,000 seeded hands by bots in each variant).
+"""The shared random-play test: at least 2,000 seeded hands by bots in each variant.
 
 Every move, the game's own invariants (games/zhubu_shengji/invariants.py: 42 cards conserved,
 scores the sum of the hands' scores, a scored hand's card points totalling 80, D13). Every game:

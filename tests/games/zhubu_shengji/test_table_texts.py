@@ -1,4 +1,4 @@
-"""What players read at the table (issue 20): the status line says who leads and what an answer must beat, the
+"""What players read at the table: the status line says who leads and what an answer must beat, the
 player to act is told which of her cards some play uses, and the log names cards and counts as players write them
 (never a card's code, "1 card" not "1 cards", one line where two would say the same)."""
 import random
