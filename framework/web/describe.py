@@ -15,10 +15,10 @@ from flask import Blueprint, jsonify
 from framework.engine import NotAPlayer, NotPlaying
 
 from . import answers
+from .access import loaded, seen_move, viewer_of, visible_table
 from .auth import login_required
 from .openapi import documented
 from .schemas import ActionArguments, json_body
-from .tables import loaded, seen_move, viewer_of, visible_table
 
 bp = Blueprint("describe", __name__, url_prefix="/api")
 

@@ -14,9 +14,9 @@ from framework.designer.diagram import FORMATS
 from framework.engine import Game
 
 from . import answers, schemas
+from .access import dev_mode
 from .errors import ApiError
 from .openapi import documented
-from .tables import dev_mode
 
 bp = Blueprint("games", __name__, url_prefix="/api")
 

@@ -16,9 +16,9 @@ from framework.engine import Game, State
 from framework.engine.testing import leaves
 
 from . import answers
+from .access import loaded, viewer_of, visible_table
 from .auth import login_required
 from .openapi import documented
-from .tables import loaded, viewer_of, visible_table
 
 bp = Blueprint("legal", __name__, url_prefix="/api")
 
