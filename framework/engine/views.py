@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .results import ranks
 from .states import substitute
 
 if TYPE_CHECKING:
@@ -20,13 +21,11 @@ def table_view(table: Table, viewer: int | None) -> dict:
     template = state_cls.description_my_turn if mine and state_cls.description_my_turn else state_cls.description
     names = {"you": "You", "actplayer": ", ".join(game.player_name(p) for p in active)}
     description = substitute(template, {**_flat(args), **names})
-    ranks = table.ranks()
     return {
         "status": table.status,
         "move": state.move,
         "progression": state.progression,
-        "players": [{"id": p.id, "name": p.name, "seat": p.seat, "score": game.get_score(p.id),
-                     "score_aux": game.get_score_aux(p.id), "rank": ranks[p.id]} for p in game.players],
+        "players": scored_players(table),
         # Shown once the game is over, as BGA does: until then a count may tell what a hand holds.
         "statistics": None if playing else table.statistics(),
         "state": {"id": state_cls.id, "name": state_cls.name, "type": state_cls.type.value,
@@ -34,6 +33,16 @@ def table_view(table: Table, viewer: int | None) -> dict:
                   "possible_actions": possible_actions(table, viewer)},
         "data": game.view(viewer),
     }
+
+
+def scored_players(table: Table) -> list[dict]:
+    """The players in seat order, each with score, score_aux (the tie-breaker, BGA player_score_aux) and
+    rank (1 the best: by score, then score_aux; equal on both share it). Every answer that lists players
+    with their scores takes them from here."""
+    scores = table.scores()
+    places = ranks(scores)
+    return [{"id": p.id, "name": p.name, "seat": p.seat, "score": scores[p.id][0], "score_aux": scores[p.id][1],
+             "rank": places[p.id]} for p in table.game.players]
 
 
 def possible_actions(table: Table, viewer: int | None) -> list[str]:

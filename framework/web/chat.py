@@ -1,12 +1,13 @@
 """Table chat: seated players and spectators may talk; the client shows it as text, never as HTML."""
 from __future__ import annotations
 
-from flask import Blueprint, g, jsonify
+from flask import Blueprint, g
 
 from framework.store import chat as talk
 
 from . import answers, schemas
 from .access import visible_table
+from .answers import answered
 from .auth import login_required
 from .openapi import documented
 from .schemas import ChatPost, ChatQuery, load_body, load_query
@@ -20,7 +21,7 @@ bp = Blueprint("chat", __name__, url_prefix="/api")
 def chat(table_id: int):
     after = load_query(ChatQuery())["after"]
     visible_table(table_id)
-    return jsonify({"messages": [talk.message_dict(m) for m in talk.chat_of(table_id, after)]})
+    return answered(answers.ChatList, {"messages": [talk.message_dict(m) for m in talk.chat_of(table_id, after)]})
 
 
 @bp.post("/tables/<id:table_id>/chat")
@@ -29,4 +30,4 @@ def chat(table_id: int):
 def say(table_id: int):
     visible_table(table_id)
     message = talk.post_chat(table_id, g.user_id, load_body(ChatPost())["text"].strip() or "…")
-    return jsonify({"id": message.id}), 201
+    return answered(answers.Created, message, 201)

@@ -6,7 +6,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, request
 from marshmallow import Schema, fields
 from marshmallow.utils import missing
 
@@ -15,6 +15,7 @@ from framework.engine import Game
 
 from . import answers, schemas
 from .access import dev_mode
+from .answers import answered
 from .errors import ApiError
 from .openapi import documented
 
@@ -118,4 +119,4 @@ def drawn(game: type[Game], fmt: str) -> str:
 @documented("The game plugins", answer=(200, answers.GameList), public=True)
 def list_games():
     games = current_app.extensions["games"]
-    return jsonify({"games": [describe_game(g) for g in games.values()], "development": dev_mode()})
+    return answered(answers.GameList, {"games": [describe_game(g) for g in games.values()], "development": dev_mode()})

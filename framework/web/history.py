@@ -1,21 +1,22 @@
 """A table's history: the move log, the table at move n, a copy from move n (development), the export."""
 from __future__ import annotations
 
-from flask import Blueprint, g, jsonify
+from flask import Blueprint, g
 
 from framework.engine import Table
+from framework.engine.views import scored_players
 from framework.store import queries
 from framework.store.loading import engine_players, seat_of
-from framework.store.models import TableRecord
 from framework.store.replays import fork_table
 
 from . import answers, schemas
 from .access import dev_mode, games, loaded, plays_at, visible_table
+from .answers import answered
 from .auth import current_user, login_required
 from .errors import ApiError
 from .openapi import documented
 from .schemas import Fork, ReplayQuery, load_body, load_query
-from .table_views import table_json
+from .table_views import table_info
 
 bp = Blueprint("history", __name__, url_prefix="/api")
 
@@ -35,9 +36,8 @@ def log(table_id: int):
         mine = over or m.player_id == g.user_id
         told = mine or m.number in announced
         entries.append({"move": m.number, "player": m.player_id if told else None,
-                        "action": m.action if told else None, "args": m.args if mine else None,
-                        "time": m.created_at.isoformat() + "Z"})
-    return jsonify({"moves": entries})
+                        "action": m.action if told else None, "args": m.args if mine else None, "time": m.created_at})
+    return answered(answers.MoveLog, {"moves": entries})
 
 
 @bp.get("/tables/<id:table_id>/replay")
@@ -63,8 +63,9 @@ def replay_view(table_id: int):
     seen = table.view(viewer)
     # Once the game is over nothing is secret: the statistics as they stood at move n, for any seat.
     statistics = table.statistics() if record.status == "finished" else None
-    return jsonify({"move": move, "seat": seat, "table": table_json(record, table), "state": seen["state"],
-                    "data": seen["data"], "progression": seen["progression"], "statistics": statistics})
+    return answered(answers.View, {"move": move, "seat": seat, "state": seen["state"], "data": seen["data"],
+                                   "table": table_info(record, table, g.user_id, seen["players"]),
+                                   "progression": seen["progression"], "statistics": statistics})
 
 
 @bp.post("/tables/<id:table_id>/fork")
@@ -83,7 +84,7 @@ def fork(table_id: int):
     if move > source.move:  # names what is not there (yet), like a table id
         raise ApiError(404, "not_found", f"There is no move {move}: this table has {source.move} moves.")
     record = fork_table(source, move, current_user(), games())
-    return jsonify(table_json(record, loaded(record))), 201
+    return answered(answers.TableInfo, table_info(record, loaded(record), g.user_id), 201)
 
 
 @bp.get("/tables/<id:table_id>/export")
@@ -96,19 +97,14 @@ def export(table_id: int):
     if record.status != "finished" and not (dev_mode() and plays_at(record, g.user_id)):
         raise ApiError(403, "forbidden", "The export holds every hand; it is available once the game is over "
                        "(in development mode, to the table's own players at any time).")
-    return jsonify({
+    return answered(answers.Export, {
         "game": record.game, "version": record.game_version, "options": record.options, "seed": record.seed,
         "players": engine_players(record.players),
         "moves": [m.logged().to_json() for m in queries.moves_of(record.id)],
-        "move": record.move, "state_hash": record.state_hash,
-        "ranking": ranking(record, loaded(record)),
+        "move": record.move, "state_hash": record.state_hash, "ranking": ranking(loaded(record)),
     })
 
 
-def ranking(record: TableRecord, table: Table | None) -> list[dict]:
+def ranking(table: Table | None) -> list[dict]:
     """The players best first: by score, then score_aux (seat order among equals); none before the start."""
-    if table is None:
-        return []
-    scores, ranks = table.scores(), table.ranks()
-    return [{"id": s.user_id, "name": s.user.name, "rank": ranks[s.user_id], "score": scores[s.user_id][0],
-             "score_aux": scores[s.user_id][1]} for s in sorted(record.players, key=lambda s: ranks[s.user_id])]
+    return sorted(scored_players(table), key=lambda player: player["rank"]) if table else []

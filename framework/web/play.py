@@ -6,17 +6,18 @@ turns after it, after seating or leaving, or on `POST /continue`.
 """
 from __future__ import annotations
 
-from flask import Blueprint, g, jsonify, request
+from flask import Blueprint, g, request
 
 from framework.store import moves, queries
 from framework.store.presence import mark_seen
 
 from . import answers, schemas
-from .access import acting_as, games, seen_move, viewer_of, visible_table
+from .access import acting_as, games, loaded, seen_move, viewer_of, visible_table
+from .answers import answered
 from .auth import authenticate, login_required, required_token
 from .openapi import documented
 from .schemas import NotificationQuery, json_body, load_query
-from .table_views import view_body
+from .table_views import view_of
 
 bp = Blueprint("play", __name__, url_prefix="/api")
 
@@ -27,10 +28,12 @@ bp = Blueprint("play", __name__, url_prefix="/api")
 def view(table_id: int):
     """The caller's view. Only reads: bot and zombie turns left over are played on `POST .../continue`."""
     record = visible_table(table_id)
-    body, viewer = view_body(record)
+    viewer = viewer_of(record)
+    last = queries.last_notification_for(record.id, viewer)
+    body = view_of(record, loaded(record), viewer, g.user_id, last.seq if last else 0)
     if viewer is not None:
         mark_seen(record.players, viewer)  # presence: bookkeeping, at most every 30 s
-    return jsonify(body)
+    return answered(answers.View, body)
 
 
 @bp.post("/tables/<id:table_id>/actions/<action>")
@@ -59,16 +62,20 @@ def perform(table_id: int, action: str):
     result = moves.record(table_id, actor, action, args, expected, games())
     answer = {"move": result.move, "notifications": result.notifications, "automatic_pending": result.automatic.pending}
     if not wants_view:
-        return jsonify(answer)
+        return answered(answers.ActionResult, answer)
     if "as" not in request.args:  # the token was checked by the move: the caller is its player
         g.user_id = result.player
-    body, viewer = view_body(queries.get_table(table_id))
+    record = queries.get_table(table_id)
+    viewer = viewer_of(record)
+    last = queries.last_notification_for(record.id, viewer)
+    body = view_of(record, loaded(record), viewer, g.user_id, last.seq if last else 0)
     # `after`: the caller's last visible notification before the move. A page that has handed over
     # that one applies `catch_up` and then `view`; one that has not polls as usual.
     last_before = queries.last_notification_for(table_id, viewer, until=result.seq_before)
     after = last_before.seq if last_before else 0
     catch_up = queries.notifications_for(table_id, viewer, after, limit=None, until=body["last_notification"])
-    return jsonify({**answer, "view": body, "catch_up": {"after": after, "notifications": catch_up}})
+    return answered(answers.ActionResult,
+                    {**answer, "view": body, "catch_up": {"after": after, "notifications": catch_up}})
 
 
 @bp.post("/tables/<id:table_id>/continue")
@@ -78,7 +85,7 @@ def perform(table_id: int, action: str):
 def continue_automatic(table_id: int):
     """Play the bot and zombie turns a move left pending (a seated player or the creator; bounded)."""
     played = moves.play_pending(visible_table(table_id), g.user_id, games())
-    return jsonify({"played": played.played, "automatic_pending": played.pending})
+    return answered(answers.AutomaticResult, {"played": played.played, "automatic_pending": played.pending})
 
 
 @bp.get("/tables/<id:table_id>/notifications")
@@ -92,4 +99,4 @@ def notifications(table_id: int):
     found = queries.notifications_for(table_id, viewer, after)
     if viewer is not None:
         mark_seen(record.players, viewer)
-    return jsonify({"notifications": found})
+    return answered(answers.NotificationList, {"notifications": found})

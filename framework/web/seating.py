@@ -2,7 +2,7 @@
 my tables. A table starts when its last seat fills; the bots who must open it then play (bounded)."""
 from __future__ import annotations
 
-from flask import Blueprint, g, jsonify
+from flask import Blueprint, g
 
 from framework.store import moves, queries, turns
 from framework.store.loading import game_class
@@ -12,11 +12,12 @@ from framework.store.seating import add_bots, create_table, join_table
 
 from . import answers, new_table, schemas
 from .access import dev_mode, games, loaded, visible_table
+from .answers import answered
 from .auth import current_user, login_required
 from .errors import ApiError
 from .openapi import documented
 from .schemas import Bots, GameName, Join, JoinByCode, LobbyQuery, json_body, load_body, load_query
-from .table_views import table_json
+from .table_views import table_info
 
 bp = Blueprint("seating", __name__, url_prefix="/api")
 
@@ -26,7 +27,7 @@ bp = Blueprint("seating", __name__, url_prefix="/api")
 @login_required
 def lobby():
     load_query(LobbyQuery())  # status=open, the only list there is
-    return jsonify({"tables": [table_json(r) for r in queries.open_tables()]})
+    return answered(answers.TableList, {"tables": [table_info(r, None, g.user_id) for r in queries.open_tables()]})
 
 
 @bp.post("/tables")
@@ -45,10 +46,10 @@ def create():
     record = create_table(game_cls, current_user(), options, body["seed"], body["players"],
                           turn_hours=turn_hours, private=body["private"], reserved=body["reserved"],
                           hotseat=body["hotseat"])
-    table = table_json(record, loaded(record))
+    table = table_info(record, loaded(record), g.user_id)
     if record.private:
         table["invite_code"] = record.invite_code  # the creator's to share; never in other views
-    return jsonify(table), 201
+    return answered(answers.TableInfo, table, 201)
 
 
 @bp.post("/tables/<id:table_id>/join")
@@ -86,7 +87,7 @@ def after_seating(record: TableRecord):
     if record.status == "playing":
         moves.play_automatic(record.id, games())
         record = queries.get_table(record.id)
-    return jsonify(table_json(record, loaded(record)))
+    return answered(answers.TableInfo, table_info(record, loaded(record), g.user_id))
 
 
 @bp.post("/tables/<id:table_id>/leave")
@@ -96,7 +97,7 @@ def leave(table_id: int):
     visible_table(table_id)
     turns.leave_table(table_id, g.user_id, games())
     moves.play_automatic(table_id, games())
-    return jsonify({"ok": True})
+    return answered(answers.Ok, {"ok": True})
 
 
 @bp.post("/tables/<id:table_id>/return")
@@ -106,7 +107,7 @@ def come_back(table_id: int):
     """Take your seat back from the zombie."""
     visible_table(table_id)
     turns.return_to_table(table_id, g.user_id, games())
-    return jsonify({"ok": True})
+    return answered(answers.Ok, {"ok": True})
 
 
 @bp.get("/me/tables")
@@ -116,10 +117,10 @@ def my_tables():
     mine = []
     for record in queries.tables_of(g.user_id):
         table = loaded(record)
-        entry = table_json(record, table)
+        entry = table_info(record, table, g.user_id)
         entry["your_turn"] = bool(table and record.status == "playing" and g.user_id in table.active_players())
         last = queries.last_notification_for(record.id, g.user_id)
         entry["last_event"] = render_log(last.log, last.args) if last else None
         mine.append(entry)
     mine.sort(key=lambda t: not t["your_turn"])  # stable: newest first within each group
-    return jsonify({"tables": mine})
+    return answered(answers.TableList, {"tables": mine})

@@ -1,54 +1,56 @@
-"""What a caller is shown of a table: the table as every answer shows it, and the caller's view."""
+"""What a caller is shown of a table, as the answers state it: the table (`answers.TableInfo`) and the
+caller's view (`answers.View`), from a stored table and its engine table.
+
+The stored table is an ORM record (the routes' reads) or the row a move held (`moves.Held`): both
+have the attributes read here.
+"""
 from __future__ import annotations
 
-from flask import g
-
 from framework.engine import Table
-from framework.store import queries, seating
+from framework.engine.views import scored_players
 from framework.store.loading import automatic_seat, seat_of
+from framework.store.locked import TableRow
 from framework.store.models import TableRecord, clock
+from framework.store.seating import reserved_names
 
-from .access import loaded, viewer_of
+Stored = TableRecord | TableRow
+NOT_STARTED = {"score": 0, "score_aux": 0, "rank": None}  # a player's standing before the table starts
 
 
-def table_json(record: TableRecord, table: Table | None = None) -> dict:
-    """The table as every answer shows it; players with their score, score_aux and place (by score,
-    then score_aux: null before the game starts)."""
-    scores = table.scores() if table else {}
-    ranks = table.ranks() if table else {}
-    options = {k: v for k, v in record.options.items() if k != "deal"}  # a fixed deal shows every hand
+def table_info(record: Stored, table: Table | None, caller: int | None,
+               scored: list[dict] | None = None) -> dict:
+    """The table as every answer shows it: its settings and its players, with the seat's facts and the
+    score, score_aux and rank the engine gives them (`scored`, when the caller has them already)."""
+    if scored is None:
+        scored = scored_players(table) if table else [NOT_STARTED] * len(record.players)
     now = clock()
-    shown = {
-        "id": record.id, "game": record.game, "status": record.status, "options": options,
-        "move": record.move, "seats": record.seats, "creator": record.creator_id,
-        "turn_hours": record.turn_hours, "private": record.private,
-        "players": [{"id": s.user_id, "name": s.user.name, "seat": s.seat,
-                     "score": scores.get(s.user_id, (0, 0))[0], "score_aux": scores.get(s.user_id, (0, 0))[1],
-                     "rank": ranks.get(s.user_id), "is_bot": s.user.is_bot,
-                     "zombie": s.zombie, "deadline": s.deadline.isoformat() + "Z" if s.deadline else None,
-                     "out_of_time": bool(s.deadline and s.deadline <= now)} for s in record.players],
-    }
-    if record.creator_id == g.get("user_id"):  # whom the table waits for is the creator's business
-        shown["reserved"] = seating.reserved_names(record)
-    return shown
+    info = {"id": record.id, "game": record.game, "status": record.status,
+            "options": {k: v for k, v in record.options.items() if k != "deal"},  # a fixed deal shows every hand
+            "move": record.move, "seats": record.seats, "creator": record.creator_id,
+            "turn_hours": record.turn_hours, "private": record.private,
+            "players": [{**standing, "id": s.user_id, "name": s.user.name, "seat": s.seat, "is_bot": s.user.is_bot,
+                         "zombie": s.zombie, "deadline": s.deadline,
+                         "out_of_time": bool(s.deadline and s.deadline <= now)}
+                        for s, standing in zip(record.players, scored, strict=True)]}
+    if record.creator_id == caller:  # whom the table waits for is the creator's business
+        info["reserved"] = reserved_names(record)
+    return info
 
 
-def view_body(record: TableRecord) -> tuple[dict, int | None]:
-    """The caller's view of the table (and the viewer: None for a spectator)."""
-    table = loaded(record)
-    viewer = viewer_of(record)
-    last = queries.last_notification_for(record.id, viewer)
-    body = {"table": table_json(record, table), "state": None, "data": None,
-            "last_notification": last.seq if last else 0,
-            "automatic_pending": bool(table and record.status == "playing"
-                                      and automatic_seat(record.players, table))}
-    if table is not None:
+def view_of(record: Stored, table: Table | None, viewer: int | None, caller: int,
+            last_notification: int) -> dict:
+    """What `viewer` (None: a spectator) sees of the table, asked by `caller` (the hotseat creator may look
+    as another seat), up to their notification `last_notification`."""
+    view = {"state": None, "data": None, "last_notification": last_notification,
+            "automatic_pending": bool(table and record.status == "playing" and automatic_seat(record.players, table))}
+    if table is None:
+        view["table"] = table_info(record, None, caller)
+    else:
         seen = table.view(viewer)
-        body.update(state=seen["state"], data=seen["data"], progression=seen["progression"],
-                    statistics=seen["statistics"])
+        view.update(table=table_info(record, table, caller, seen["players"]), state=seen["state"], data=seen["data"],
+                    progression=seen["progression"], statistics=seen["statistics"])
     if viewer is not None:
-        body["you_are_zombie"] = seat_of(record.players, viewer).zombie
-        body["you"] = viewer
-    if record.hotseat and record.creator_id == g.user_id:
-        body["hotseat"] = True  # the client offers a seat switcher
-    return body, viewer
+        view.update(you=viewer, you_are_zombie=seat_of(record.players, viewer).zombie)
+    if record.hotseat and record.creator_id == caller:
+        view["hotseat"] = True  # the client offers a seat switcher
+    return view
