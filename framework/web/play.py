@@ -46,36 +46,31 @@ def perform(table_id: int, action: str):
     The answer carries the move's own notifications and whether bot or zombie turns are still
     pending; with `?view=true`, also what the page needs to show the result without asking again:
     `catch_up`, the notifications the caller may see from just before the move up to `view`, the
-    caller's view after it all. (Opt-in: building them costs more than the move itself, and a bot
-    or a script sending moves has no use for them.)
+    caller's view after it all, both from what the move service held (opt-in: a bot or a script
+    sending moves has no use for them).
     """
     token = required_token()
     wants_view = load_query(schemas.ActionQuery())["view"]
     args = json_body()
     expected = seen_move(args)
-    if "as" in request.args:  # hotseat (development): the seat is found from the caller first
-        authenticate()
-        actor = moves.Actor(user_id=acting_as(queries.get_table(table_id)))
-    else:
-        # The token is checked inside the move's own transaction: one transaction per move.
-        actor = moves.Actor(token=token)
-    result = moves.record(table_id, actor, action, args, expected, games())
+    result = moves.record(table_id, mover(table_id, token), action, args, expected, games(), catch_up=wants_view)
     answer = {"move": result.move, "notifications": result.notifications, "automatic_pending": result.automatic.pending}
-    if not wants_view:
-        return answered(answers.ActionResult, answer)
-    if "as" not in request.args:  # the token was checked by the move: the caller is its player
-        g.user_id = result.player
-    record = queries.get_table(table_id)
-    viewer = viewer_of(record)
-    last = queries.last_notification_for(record.id, viewer)
-    body = view_of(record, loaded(record), viewer, g.user_id, last.seq if last else 0)
-    # `after`: the caller's last visible notification before the move. A page that has handed over
-    # that one applies `catch_up` and then `view`; one that has not polls as usual.
-    last_before = queries.last_notification_for(table_id, viewer, until=result.seq_before)
-    after = last_before.seq if last_before else 0
-    catch_up = queries.notifications_for(table_id, viewer, after, limit=None, until=body["last_notification"])
-    return answered(answers.ActionResult,
-                    {**answer, "view": body, "catch_up": {"after": after, "notifications": catch_up}})
+    if wants_view:
+        # A page that has handed over the caller's last notification before the move
+        # (`catch_up.after`) applies `catch_up` and then `view`; one that has not polls as usual.
+        caller = g.user_id if "as" in request.args else result.player  # the move checked the token
+        held, seen = result.held, result.seen
+        answer.update(view=view_of(held.row, held.table, result.player, caller, seen.last), catch_up=seen)
+    return answered(answers.ActionResult, answer)
+
+
+def mover(table_id: int, token: str) -> moves.Actor:
+    """Who makes the move: the token's user, checked inside the move's own transaction (one transaction
+    per move); on a hotseat table, with `?as=`, the seat its creator acts for, found first."""
+    if "as" not in request.args:
+        return moves.Actor(token=token)
+    authenticate()
+    return moves.Actor(user_id=acting_as(queries.get_table(table_id)))
 
 
 @bp.post("/tables/<id:table_id>/continue")
