@@ -42,9 +42,8 @@ def create():
     if not dev_mode() and (body["seed"] is not None or "deal" in (raw.get("options") or {}) or body["hotseat"]):
         raise ApiError(403, "dev_mode_only", "Fixed deals, seeds and hotseat tables are for testing and "
                        "development mode.")
-    turn_hours = body["turn_hours"] if body["turn_hours"] is not None else options.get("turn_hours", 0)
     record = create_table(game_cls, current_user(), options, body["seed"], body["players"],
-                          turn_hours=turn_hours, private=body["private"], reserved=body["reserved"],
+                          turn_hours=body["turn_hours"], private=body["private"], reserved=body["reserved"],
                           hotseat=body["hotseat"])
     table = table_info(record, loaded(record), g.user_id)
     if record.private:
