@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .errors import GameDefinitionError
 from .results import ranks
 from .states import substitute
 
@@ -61,14 +62,21 @@ def possible_actions(table: Table, viewer: int | None) -> list[str]:
 
 
 def merge_private(args: dict, viewer: int | None, active: list[int]) -> dict:
-    """Public args with only the viewer's `_private` part merged in (BGA `_merge_private`)."""
+    """Public args with only the viewer's `_private` part merged in (BGA `_merge_private`).
+
+    `_private` is keyed by player id, the int the engine gives each player (args are made afresh for
+    every view, never read back from JSON), or by "active" for the part of whoever is active. A part
+    keyed by the id's string would never be shown: that is refused, by name."""
     private = args.get("_private")
     if private is None:
         return args
     public = {k: v for k, v in args.items() if k != "_private"}
     if viewer is None:
         return public
-    mine = private.get(viewer, private.get(str(viewer)))
+    mine = private.get(viewer)
+    if mine is None and str(viewer) in private:
+        raise GameDefinitionError(f"args' _private is keyed by player id, the int {viewer}, not the string "
+                                  f"{str(viewer)!r}")
     if mine is None and viewer in active:
         mine = private.get("active")
     return {**public, **mine} if mine else public
