@@ -6,7 +6,7 @@ from flask import Blueprint, g
 from framework.store import sessions, users
 
 from . import answers, limits, schemas
-from .answers import answered
+from .answering import answered
 from .auth import current_user, login_required, required_token
 from .openapi import documented
 

@@ -1,8 +1,7 @@
 """The answers of the HTTP API as marshmallow schemas: what the OpenAPI description promises, and what
-every route answers with (`answered`: a schema's dump, so only the fields stated here go out)."""
+every route answers with (`answering.answered`: only the fields stated here go out)."""
 from __future__ import annotations
 
-from flask import Response, jsonify
 from marshmallow import Schema, fields
 
 
@@ -11,18 +10,6 @@ class UtcTime(fields.String):
 
     def _serialize(self, value, attr, obj, **kwargs):
         return None if value is None else value.isoformat() + "Z"
-
-
-_DUMPERS: dict[type[Schema], Schema] = {}  # one instance per schema: building one costs more than a dump
-
-
-def answered(schema: type[Schema], source: object, status: int = 200) -> tuple[Response, int]:
-    """The answer `schema` states, from `source`: an object or a dict holding its fields' values (by
-    attribute name), as JSON. A value the schema does not state is left out."""
-    dumper = _DUMPERS.get(schema)
-    if dumper is None:
-        dumper = _DUMPERS[schema] = schema()
-    return jsonify(dumper.dump(source)), status
 
 
 class ErrorBody(Schema):

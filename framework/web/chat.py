@@ -7,7 +7,7 @@ from framework.store import chat as talk
 
 from . import answers, schemas
 from .access import visible_table
-from .answers import answered
+from .answering import answered
 from .auth import login_required
 from .openapi import documented
 from .schemas import ChatPost, ChatQuery, load_body, load_query

@@ -16,7 +16,7 @@ from framework.engine import NotAPlayer, NotPlaying
 
 from . import answers
 from .access import loaded, seen_move, viewer_of, visible_table
-from .answers import answered
+from .answering import answered
 from .auth import login_required
 from .openapi import documented
 from .schemas import ActionArguments, json_body

@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from framework.engine import ActionError, first_message
 
 from . import answers
+from .answering import answered
 
 # A refusal's code -> its HTTP status. A code missing here is a bug in this map: answered 400.
 STATUS_OF = {
@@ -41,7 +42,7 @@ def status_of(err: ActionError) -> int:
 
 def error_response(status: int, code: str, message: str, **extra):
     """The refusal as `answers.Error` states it; `extra`: the messages by field, a stale move's number."""
-    return answers.answered(answers.Error, {"error": {"code": code, "message": message, **extra}}, status)
+    return answered(answers.Error, {"error": {"code": code, "message": message, **extra}}, status)
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -15,7 +15,7 @@ from framework.engine import Game
 
 from . import answers, schemas
 from .access import dev_mode
-from .answers import answered
+from .answering import answered
 from .errors import ApiError
 from .openapi import documented
 

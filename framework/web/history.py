@@ -11,7 +11,7 @@ from framework.store.replays import fork_table
 
 from . import answers, schemas
 from .access import dev_mode, games, loaded, plays_at, visible_table
-from .answers import answered
+from .answering import answered
 from .auth import current_user, login_required
 from .errors import ApiError
 from .openapi import documented

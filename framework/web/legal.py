@@ -17,7 +17,7 @@ from framework.engine.testing import leaves
 
 from . import answers
 from .access import loaded, viewer_of, visible_table
-from .answers import answered
+from .answering import answered
 from .auth import login_required
 from .openapi import documented
 

@@ -13,13 +13,14 @@ from framework.store.presence import mark_seen
 
 from . import answers, schemas
 from .access import acting_as, games, loaded, seen_move, viewer_of, visible_table
-from .answers import answered
+from .answering import answered
 from .auth import authenticate, login_required, required_token
 from .openapi import documented
 from .schemas import NotificationQuery, json_body, load_query
 from .table_views import view_of
 
 bp = Blueprint("play", __name__, url_prefix="/api")
+ACTION_QUERY = schemas.ActionQuery()  # made once: making a schema costs more than a move's answer
 
 
 @bp.get("/tables/<id:table_id>")
@@ -50,7 +51,7 @@ def perform(table_id: int, action: str):
     sending moves has no use for them).
     """
     token = required_token()
-    wants_view = load_query(schemas.ActionQuery())["view"]
+    wants_view = load_query(ACTION_QUERY)["view"]
     args = json_body()
     expected = seen_move(args)
     result = moves.record(table_id, mover(table_id, token), action, args, expected, games(), catch_up=wants_view)

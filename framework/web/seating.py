@@ -12,7 +12,7 @@ from framework.store.seating import add_bots, create_table, join_table
 
 from . import answers, new_table, schemas
 from .access import dev_mode, games, loaded, visible_table
-from .answers import answered
+from .answering import answered
 from .auth import current_user, login_required
 from .errors import ApiError
 from .openapi import documented

@@ -9,7 +9,7 @@ from framework.store.delivery import webhook_http_allowed
 from framework.store.webhooks import url_problem
 
 from . import answers, limits, schemas
-from .answers import answered
+from .answering import answered
 from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
 from .me_settings import settings_schema
