@@ -85,6 +85,9 @@ def test_the_http_audit_catches_a_description_that_shows_other_hands(tmp_path, m
     """...and so is a move described with what the player may not see (every hand of the table)."""
     from framework.engine import Table
 
-    monkeypatch.setattr(Table, "describe", lambda self, player_id, action, args=None: {"hands": self.state.data})
+    # Through a field the answer states (one the description does not state never leaves the server).
+    monkeypatch.setattr(Table, "describe", lambda self, player_id, action, args=None: {
+        "action": action, "label": None, "legal": None, "reason": None,
+        "variants": [{"label": "every hand", "args": {"hands": self.state.data}}]})
     report = audit_over_http(tmp_path, "climb", "http-audit-leaky-describe", HttpAudit(), every=3)
     assert any("/describe" in leak and "shows hidden" in leak for leak in report.leaks)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .errors import GameDefinitionError
+from .results import ranks
 from .states import substitute
 
 if TYPE_CHECKING:
@@ -20,13 +22,11 @@ def table_view(table: Table, viewer: int | None) -> dict:
     template = state_cls.description_my_turn if mine and state_cls.description_my_turn else state_cls.description
     names = {"you": "You", "actplayer": ", ".join(game.player_name(p) for p in active)}
     description = substitute(template, {**_flat(args), **names})
-    ranks = table.ranks()
     return {
         "status": table.status,
         "move": state.move,
         "progression": state.progression,
-        "players": [{"id": p.id, "name": p.name, "seat": p.seat, "score": game.get_score(p.id),
-                     "score_aux": game.get_score_aux(p.id), "rank": ranks[p.id]} for p in game.players],
+        "players": scored_players(table),
         # Shown once the game is over, as BGA does: until then a count may tell what a hand holds.
         "statistics": None if playing else table.statistics(),
         "state": {"id": state_cls.id, "name": state_cls.name, "type": state_cls.type.value,
@@ -34,6 +34,16 @@ def table_view(table: Table, viewer: int | None) -> dict:
                   "possible_actions": possible_actions(table, viewer)},
         "data": game.get_all_datas(viewer),
     }
+
+
+def scored_players(table: Table) -> list[dict]:
+    """The players in seat order, each with score, score_aux (the tie-breaker, BGA player_score_aux) and
+    rank (1 the best: by score, then score_aux; equal on both share it). Every answer that lists players
+    with their scores takes them from here."""
+    scores = table.scores()
+    places = ranks(scores)
+    return [{"id": p.id, "name": p.name, "seat": p.seat, "score": scores[p.id][0], "score_aux": scores[p.id][1],
+             "rank": places[p.id]} for p in table.game.players]
 
 
 def possible_actions(table: Table, viewer: int | None) -> list[str]:
@@ -52,14 +62,21 @@ def possible_actions(table: Table, viewer: int | None) -> list[str]:
 
 
 def merge_private(args: dict, viewer: int | None, active: list[int]) -> dict:
-    """Public args with only the viewer's `_private` part merged in (BGA `_merge_private`)."""
+    """Public args with only the viewer's `_private` part merged in (BGA `_merge_private`).
+
+    `_private` is keyed by player id, the int the engine gives each player (args are made afresh for
+    every view, never read back from JSON), or by "active" for the part of whoever is active. A part
+    keyed by the id's string would never be shown: that is refused, by name."""
     private = args.get("_private")
     if private is None:
         return args
     public = {k: v for k, v in args.items() if k != "_private"}
     if viewer is None:
         return public
-    mine = private.get(viewer, private.get(str(viewer)))
+    mine = private.get(viewer)
+    if mine is None and str(viewer) in private:
+        raise GameDefinitionError(f"args' _private is keyed by player id, the int {viewer}, not the string "
+                                  f"{str(viewer)!r}")
     if mine is None and viewer in active:
         mine = private.get("active")
     return {**public, **mine} if mine else public

@@ -6,6 +6,10 @@ transaction of its own, for a bounded time. Both write through `_commit`: the lo
 notifications, the snapshot and the turns. This is the place for what must follow any move
 (pushing it to the players, scheduling bots). Replays into new tables (`replays`) write the same
 rows with the same writers (`journal`), but through the engine's replay loop.
+
+A move's answer is built from what the move service returns, never by loading the table again: the
+table as the request last held it (`Held`: after the move, or after the last bot or zombie answer it
+played) and, when asked, what the mover may see of it all (`CatchUp`).
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from .locked import SeatRow, TableRow, ask_table, lock_table
 from .models import Seat, TableRecord, clock, db
 from .pipeline import pipelined
 from .presence import note_acting
+from .queries import seen_since
 from .turns import set_zombie, update_turns
 from .users import ask_token_user
 
@@ -62,11 +67,37 @@ class Actor:
 
 
 @dataclass(frozen=True)
+class Held:
+    """A table as a move left it, read under its lock: the row (the facts a view shows: settings, seats,
+    status) and the engine table. What a re-read after the commit would find, without the read."""
+
+    row: TableRow
+    table: Table
+
+
+@dataclass(frozen=True)
 class Automatic:
-    """What `play_automatic` did: moves played, and whether bot or zombie turns are still to play."""
+    """What `play_automatic` did: moves played, whether bot or zombie turns are still to play, and the
+    table as its last transaction held it (None when it opened none, or the table has not started)."""
 
     played: int
     pending: bool
+    held: Held | None = None
+
+
+@dataclass(frozen=True)
+class CatchUp:
+    """What the mover may see of a request's moves (`answers.CatchUp`): their last notification before the
+    move (`after`, 0 for none), those after it up to the table held last, and the last of all (`last`)."""
+
+    after: int
+    notifications: list[dict]
+    last: int
+
+    @classmethod
+    def read(cls, table_id: int, mover: int, seq_before: int, held: Held) -> CatchUp:
+        after, notifications = seen_since(table_id, mover, seq_before, held.table.state.seq)
+        return cls(after, notifications, notifications[-1]["seq"] if notifications else after)
 
 
 @dataclass(frozen=True)
@@ -75,13 +106,16 @@ class MoveResult:
     move: int                  # the table's move number after this move
     notifications: list[dict]  # what the mover may see of this move, as the client takes them
     automatic: Automatic       # the bot and zombie turns played after it, within the request's budget
-    seq_before: int            # the table's last notification seq before this move
+    held: Held                 # the table after the move and those turns
+    seen: CatchUp | None       # with `catch_up=True`: what the mover may see of it all
 
 
 def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: int | None,
-           games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET) -> MoveResult:
+           games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET, *,
+           catch_up: bool = False) -> MoveResult:
     """A player's move in one transaction (lock, load, apply, log, notify, save, commit), then the
-    bots' and zombies' answers for at most `budget` seconds."""
+    bots' and zombies' answers for at most `budget` seconds; with `catch_up`, what the mover may see of
+    them (one read of the notifications, after the commits)."""
     with write_transaction(), pipelined():
         # One round trip for the token, the lock and the seats (a bad token held the lock that long).
         who, locked = actor.ask(), ask_table(table_id)
@@ -108,8 +142,10 @@ def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: 
         _commit(row, table, user_id, action, args, made, "player", now)
         automatic_next = row.status == "playing" and automatic_seat(row.players, table) is not None
     automatic = play_automatic(table_id, games, budget) if automatic_next else Automatic(0, False)
+    held = automatic.held or Held(row, table)
+    seen = CatchUp.read(table_id, user_id, seq_before, held) if catch_up else None
     return MoveResult(user_id, table.move, [n.for_client() for n in made if n.visible_to(user_id)], automatic,
-                      seq_before)
+                      held, seen)
 
 
 def answers_from_view(seat: SeatRow, table: Table, action: str, seen: int) -> bool:
@@ -128,12 +164,13 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
     """
     if not has_automatic_seats(table_id):
         return Automatic(0, False)  # all people: no write transaction to pay for
-    started, played, pending = time.monotonic(), 0, True
+    started, played, pending, held = time.monotonic(), 0, True, None
     while played < max_moves and (budget is None or time.monotonic() - started < budget):
         with write_transaction(), pipelined():
             row = lock_table(table_id)
-            table = load_engine_table(row, games) if row.status == "playing" else None
-            seat = automatic_seat(row.players, table) if table is not None else None
+            table = load_engine_table(row, games) if row.snapshot is not None else None
+            held = Held(row, table) if table is not None else None
+            seat = automatic_seat(row.players, table) if row.status == "playing" and table is not None else None
             if seat is None:
                 pending = False
                 break
@@ -144,7 +181,7 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
         played += 1
         if not pending:
             break
-    return Automatic(played, pending)
+    return Automatic(played, pending, held)
 
 
 def play_pending(record: TableRecord, user_id: int, games: dict[str, type[Game]],

@@ -4,7 +4,7 @@ Nothing here writes.
 """
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from framework.engine import Game, Table, replay
 
@@ -67,6 +67,21 @@ def last_notification_for(table_id: int, viewer: int | None, until: int | None =
     if until is not None:
         query = query.where(NotificationRecord.seq <= until)
     return db.session.scalars(query.order_by(NotificationRecord.seq.desc()).limit(1)).first()
+
+
+def seen_since(table_id: int, viewer: int | None, before: int, until: int) -> tuple[int, list[dict]]:
+    """`viewer`'s last notification up to seq `before` (0: none), and what they may see after it up to seq
+    `until`, in order: one read (nothing they may see lies between that one and `before`)."""
+    visible = (NotificationRecord.table_id == table_id, NotificationRecord.visible_to(viewer))
+    last_before = select(func.coalesce(func.max(NotificationRecord.seq), 0)).where(
+        *visible, NotificationRecord.seq <= before).scalar_subquery()
+    query = select(NotificationRecord).where(*visible, NotificationRecord.seq >= last_before,
+                                             NotificationRecord.seq <= until)
+    rows = db.session.scalars(query.order_by(NotificationRecord.seq))
+    found = [row.as_dict() for row in rows]
+    if found and found[0]["seq"] <= before:
+        return found[0]["seq"], found[1:]
+    return 0, found
 
 
 def moves_announced(table_id: int) -> set[int]:

@@ -9,7 +9,7 @@ from flask_migrate import Migrate
 from framework.engine.plugins import discover_games
 from framework.store import db, init_database
 
-from . import account, describe, events, games, legal, openapi, tables, users
+from . import account, chat, describe, events, games, history, legal, openapi, play, seating, users
 from .addresses import refuse_undecodable_addresses
 from .cli import register_cli
 from .errors import register_error_handlers
@@ -51,7 +51,8 @@ def create_app(config: dict | None = None) -> Flask:
     refuse_undecodable_addresses(app)
     add_security_headers(app)
     trust_proxies(app)
-    for blueprint in (users.bp, account.bp, games.bp, tables.bp, events.bp, legal.bp, describe.bp, openapi.bp):
+    for blueprint in (users.bp, account.bp, games.bp, seating.bp, play.bp, chat.bp, history.bp, events.bp, legal.bp,
+                      describe.bp, openapi.bp):
         app.register_blueprint(blueprint)
     register_cli(app)
 

@@ -1,21 +1,16 @@
 """Keeping an account safe: my sessions (list, log one out, log out everywhere), my password."""
 from __future__ import annotations
 
-from flask import Blueprint, g, jsonify
+from flask import Blueprint, g
 
 from framework.store import sessions, users
 
 from . import answers, limits, schemas
+from .answering import answered
 from .auth import current_user, login_required, required_token
 from .openapi import documented
 
 bp = Blueprint("account", __name__, url_prefix="/api/me")
-
-
-def session_json(token, current: bool) -> dict:
-    return {"id": token.id, "created_at": token.created_at.isoformat() + "Z",
-            "last_used_at": token.last_used_at.isoformat() + "Z" if token.last_used_at else None,
-            "label": token.label, "current": current}
 
 
 @bp.get("/sessions")
@@ -23,14 +18,16 @@ def session_json(token, current: bool) -> dict:
 @login_required
 def my_sessions():
     listed = sessions.list_sessions(g.user_id, required_token())
-    return jsonify({"sessions": [session_json(token, current) for token, current in listed]})
+    return answered(answers.SessionList, {"sessions": [{"id": token.id, "created_at": token.created_at,
+                                                         "last_used_at": token.last_used_at, "label": token.label,
+                                                         "current": current} for token, current in listed]})
 
 
 @bp.delete("/sessions")
 @documented("Log out everywhere (every session, this one included)", answer=(200, answers.Revoked), errors=(401,))
 @login_required
 def log_out_everywhere():
-    return jsonify({"ok": True, "revoked": sessions.revoke_all_sessions(g.user_id)})
+    return answered(answers.Revoked, {"ok": True, "revoked": sessions.revoke_all_sessions(g.user_id)})
 
 
 @bp.delete("/sessions/<id:session_id>")
@@ -38,7 +35,7 @@ def log_out_everywhere():
 @login_required
 def log_session_out(session_id: int):
     sessions.revoke_session(g.user_id, session_id)
-    return jsonify({"ok": True})
+    return answered(answers.Ok, {"ok": True})
 
 
 @bp.post("/password")
@@ -56,4 +53,4 @@ def change_password():
     except users.WrongPassword:
         limits.count_failed_login(user.name)
         raise
-    return jsonify({"ok": True, "revoked": revoked})
+    return answered(answers.Revoked, {"ok": True, "revoked": revoked})

@@ -1,13 +1,21 @@
-"""The answers of the HTTP API as marshmallow schemas: what the OpenAPI description promises."""
+"""The answers of the HTTP API as marshmallow schemas: what the OpenAPI description promises, and what
+every route answers with (`answering.answered`: only the fields stated here go out)."""
 from __future__ import annotations
 
 from marshmallow import Schema, fields
 
 
+class UtcTime(fields.String):
+    """A time kept as naive UTC, answered as ISO 8601 with its Z (a string in the description)."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else value.isoformat() + "Z"
+
+
 class ErrorBody(Schema):
     code = fields.String(required=True)
     message = fields.String(required=True)
-    field_messages = fields.Dict(data_key="fields",
+    field_messages = fields.Dict(data_key="fields", attribute="fields",
                                  metadata={"description": "invalid arguments: the messages for each field"})
     move = fields.Integer(metadata={"description": "stale move: the table's move number now"})
 
@@ -42,8 +50,8 @@ class Revoked(Schema):
 
 class Session(Schema):
     id = fields.Integer(required=True)
-    created_at = fields.String(required=True)
-    last_used_at = fields.String(required=True, allow_none=True, metadata={
+    created_at = UtcTime(required=True)
+    last_used_at = UtcTime(required=True, allow_none=True, metadata={
         "description": "to the minute; null for a session made before this was recorded"})
     label = fields.String(required=True, allow_none=True, metadata={"description": "the User-Agent it was made with"})
     current = fields.Boolean(required=True, metadata={"description": "the session this request is made with"})
@@ -63,7 +71,7 @@ class Player(Schema):
         "description": "place, 1 the best: by score, then score_aux; equal on both share it. Null before the start"})
     is_bot = fields.Boolean(required=True)
     zombie = fields.Boolean(required=True)
-    deadline = fields.String(allow_none=True)
+    deadline = UtcTime(allow_none=True)
     out_of_time = fields.Boolean()
 
 
@@ -174,7 +182,7 @@ class LoggedMove(Schema):
                             metadata={"description": "None: the move told others nothing (the game still runs)"})
     action = fields.String(allow_none=True, required=True)
     args = fields.Dict(allow_none=True, required=True)
-    time = fields.String(required=True)
+    time = UtcTime(required=True)
 
 
 class MoveLog(Schema):

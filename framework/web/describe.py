@@ -10,15 +10,16 @@ are JSON, as the action's own are).
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint
 
 from framework.engine import NotAPlayer, NotPlaying
 
 from . import answers
+from .access import loaded, seen_move, viewer_of, visible_table
+from .answering import answered
 from .auth import login_required
 from .openapi import documented
 from .schemas import ActionArguments, json_body
-from .tables import loaded, seen_move, viewer_of, visible_table
 
 bp = Blueprint("describe", __name__, url_prefix="/api")
 
@@ -38,4 +39,4 @@ def describe(table_id: int, action: str):
         raise NotPlaying("The table is not being played.")
     args = json_body()
     seen_move(args)  # checked as an action's is, though a description does not depend on it
-    return jsonify(table.describe(viewer, action, args))
+    return answered(answers.Description, table.describe(viewer, action, args))

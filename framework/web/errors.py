@@ -5,11 +5,14 @@ status each code is answered with.
 """
 from __future__ import annotations
 
-from flask import Flask, jsonify
+from flask import Flask
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from framework.engine import ActionError, first_message
+
+from . import answers
+from .answering import answered
 
 # A refusal's code -> its HTTP status. A code missing here is a bug in this map: answered 400.
 STATUS_OF = {
@@ -38,7 +41,8 @@ def status_of(err: ActionError) -> int:
 
 
 def error_response(status: int, code: str, message: str, **extra):
-    return jsonify({"error": {"code": code, "message": message, **extra}}), status
+    """The refusal as `answers.Error` states it; `extra`: the messages by field, a stale move's number."""
+    return answered(answers.Error, {"error": {"code": code, "message": message, **extra}}, status)
 
 
 def register_error_handlers(app: Flask) -> None:

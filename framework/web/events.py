@@ -32,11 +32,11 @@ from framework.store.models import NotificationRecord, db
 from framework.store.news import News, SharedNews
 from framework.store.presence import mark_seen
 
+from .access import viewer_of, visible_table
 from .auth import login_required
 from .errors import ApiError
 from .openapi import documented
 from .schemas import MAX_ID, NUMBER, load_query
-from .tables import viewer_of, visible_table
 
 bp = Blueprint("events", __name__, url_prefix="/api")
 

@@ -6,7 +6,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, request
 from marshmallow import Schema, fields
 from marshmallow.utils import missing
 
@@ -14,9 +14,10 @@ from framework.designer.diagram import FORMATS
 from framework.engine import Game
 
 from . import answers, schemas
+from .access import dev_mode
+from .answering import answered
 from .errors import ApiError
 from .openapi import documented
-from .tables import dev_mode
 
 bp = Blueprint("games", __name__, url_prefix="/api")
 
@@ -118,4 +119,4 @@ def drawn(game: type[Game], fmt: str) -> str:
 @documented("The game plugins", answer=(200, answers.GameList), public=True)
 def list_games():
     games = current_app.extensions["games"]
-    return jsonify({"games": [describe_game(g) for g in games.values()], "development": dev_mode()})
+    return answered(answers.GameList, {"games": [describe_game(g) for g in games.values()], "development": dev_mode()})

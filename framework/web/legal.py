@@ -10,15 +10,16 @@ not (Climb's bots pick their secret charm from four words, which are other playe
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint
 
 from framework.engine import Game, State
 from framework.engine.views import leaves
 
 from . import answers
+from .access import loaded, viewer_of, visible_table
+from .answering import answered
 from .auth import login_required
 from .openapi import documented
-from .tables import loaded, viewer_of, visible_table
 
 bp = Blueprint("legal", __name__, url_prefix="/api")
 
@@ -64,6 +65,6 @@ def legal_actions(table_id: int):
     viewer = viewer_of(record)
     table = loaded(record)
     if viewer is None or table is None or record.status != "playing":
-        return jsonify({"move": record.move, "listed": True, "actions": {}})
-    return jsonify({"move": record.move, "listed": lists_moves(table.game),
-                    "actions": summarise(table.legal_actions(viewer), leaves(table.view(viewer)))})
+        return answered(answers.LegalActions, {"move": record.move, "listed": True, "actions": {}})
+    actions = summarise(table.legal_actions(viewer), leaves(table.view(viewer)))
+    return answered(answers.LegalActions, {"move": record.move, "listed": lists_moves(table.game), "actions": actions})

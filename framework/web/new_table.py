@@ -31,7 +31,8 @@ def table_schema(game: type[Game], seats: int, *, described: bool = False) -> ty
         if most else fields.Integer(required=True, validate=validate.OneOf([seats])),
         "options": fields.Nested(options_schema(game, described=described)),
         "seed": fields.String(load_default=None, validate=validate.Length(1, 64)),
-        "turn_hours": fields.Integer(load_default=None, validate=validate.Range(0, 24 * 30)),  # 0: no limit
+        # The time per move, a setting of every table whatever its game (0: no limit).
+        "turn_hours": fields.Integer(load_default=0, validate=validate.Range(0, 24 * 30)),
         "private": fields.Boolean(load_default=False),
         "hotseat": fields.Boolean(load_default=False),
         "reserved": fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list,

@@ -1,7 +1,7 @@
 """Accounts: register, log in, log out, my settings (my sessions and password: `account`)."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, request
 
 from framework.store import users
 from framework.store.database import write_transaction
@@ -9,6 +9,7 @@ from framework.store.delivery import webhook_http_allowed
 from framework.store.webhooks import url_problem
 
 from . import answers, limits, schemas
+from .answering import answered
 from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
 from .me_settings import settings_schema
@@ -23,6 +24,12 @@ def session_label() -> str | None:
     return request.headers.get("User-Agent") or None
 
 
+def signed_in(user, status: int = 200):
+    """The account and the token of a new session for it."""
+    account = {"id": user.id, "name": user.name}  # read before the token's commit expires the user's attributes
+    return answered(answers.Token, {**account, "token": users.issue_token(user, session_label())}, status)
+
+
 @bp.post("/users")
 @documented("Register", answer=(201, answers.Token), errors=(400, 409, 429), body=schemas.Registration,
             public=True)
@@ -31,7 +38,7 @@ def register():
     body = load_body(Registration())
     limits.take_registration()
     user = users.create_user(body["name"], body["password"])
-    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user, session_label())}), 201
+    return signed_in(user, 201)
 
 
 @bp.post("/login")
@@ -44,7 +51,7 @@ def login():
     if user is None:
         limits.count_failed_login(name)
         raise ApiError(401, "bad_credentials", "Unknown name or wrong password.")
-    return jsonify({"id": user.id, "name": user.name, "token": users.issue_token(user, session_label())})
+    return signed_in(user)
 
 
 @bp.post("/logout")
@@ -52,19 +59,14 @@ def login():
 @login_required
 def logout():
     users.revoke_token(bearer_token())
-    return jsonify({"ok": True})
-
-
-def me_json(user) -> dict:
-    return {"id": user.id, "name": user.name, "email": user.email, "webhook_url": user.webhook_url,
-            "notify_email": user.notify_email, "notify_webhook": user.notify_webhook}
+    return answered(answers.Ok, {"ok": True})
 
 
 @bp.get("/me")
 @documented("My settings", answer=(200, answers.Me), errors=(401,))
 @login_required
 def me():
-    return jsonify(me_json(current_user()))
+    return answered(answers.Me, current_user())
 
 
 @bp.patch("/me")
@@ -82,4 +84,4 @@ def update_me():
     with write_transaction():
         for name, value in changes.items():
             setattr(current_user(), name, value)
-    return jsonify(me_json(current_user()))
+    return answered(answers.Me, current_user())

@@ -1,4 +1,5 @@
-"""Table options (BGA gameoptions): target score, the wish, time per move, and a fixed deal."""
+"""Table options (BGA gameoptions): target score, the wish, and a fixed deal. The time per move is not one:
+it is a setting of every table (`turn_hours` when creating it), whatever its game."""
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
@@ -11,5 +12,4 @@ from .cards import DECK
 class DragonPhoenixOptions(Schema):
     target = fields.Integer(load_default=1000, validate=validate.OneOf([1000, 500]))
     wish = fields.Boolean(load_default=True)  # False: the "No wish" variant
-    turn_hours = fields.Integer(load_default=0, validate=validate.Range(0, 24 * 30))
     deal = FixedDeal(DECK, hands=4, hand_size=13)  # {"hands": [[13 codes] x 4]} (RULES.md)

@@ -155,7 +155,7 @@ export function hasRoute(path) {
 
 /** POST /api/tables/<id>/bots (hidden while the server lacks it). */
 export const botsAvailable = () => hasRoute("/api/tables/0/bots");
-/** Private tables with invitation codes, turn time limits: POST /api/join came with them. */
+/** Private tables with invitation codes: POST /api/join came with them. */
 export const privateTablesAvailable = () => hasRoute("/api/join");
 /** Leaving a table (a zombie takes the seat) and coming back. */
 export const leavingAvailable = () => hasRoute("/api/tables/0/leave");

@@ -102,9 +102,7 @@ function createForm(catalog, error, privateTables, development, go) {
     fill(players, Array.from({ length: game.players.max - game.players.min + 1 }, (_, i) => game.players.min + i)
       .map((n) => h("option", { value: String(n) }, String(n))));
     for (const key of Object.keys(inputs)) delete inputs[key];
-    // A game's own turn_hours option is the table's turn limit: one field, below, when the server has it.
-    const shown = Object.entries(game.options || {}).filter(([name]) => !(privateTables && name === "turn_hours"));
-    fill(optionsBox, shown.map(([name, spec]) => {
+    fill(optionsBox, Object.entries(game.options || {}).map(([name, spec]) => {
       const id = `opt-${name}`;
       let input;
       if (Array.isArray(spec.choices)) {
@@ -129,13 +127,14 @@ function createForm(catalog, error, privateTables, development, go) {
   };
   select.addEventListener("change", renderOptions);
   renderOptions();
-  // Private tables and turn time limits, when the server offers them.
+  // The time per move, a setting of every table whatever its game; private tables, when the server offers them.
+  const turnHours = h("input#new-turn-hours", { type: "number", min: 0, max: 720, step: 1, value: "0" });
   const isPrivate = h("input#new-private", { type: "checkbox" });
-  const turnHours = h("input#new-turn-hours", { type: "number", min: 0, max: 720, step: 1, value: "" , placeholder: "game default" });
-  const extras = privateTables ? [
-    h("div.field", h("label", { for: "new-turn-hours" }, "Hours per turn (0: no limit)"), turnHours),
-    h("div.field.field-checkbox", isPrivate, h("label", { for: "new-private" }, "Private (join by invitation code)")),
-  ] : [];
+  const extras = [h("div.field", h("label", { for: "new-turn-hours" }, "Hours per turn (0: no limit)"), turnHours)];
+  if (privateTables) {
+    extras.push(h("div.field.field-checkbox", isPrivate,
+      h("label", { for: "new-private" }, "Private (join by invitation code)")));
+  }
   // Development mode: one browser plays every seat (the table starts at once; the page switches seats).
   const hotseat = h("input#new-hotseat", { type: "checkbox" });
   if (development) {
@@ -151,13 +150,8 @@ function createForm(catalog, error, privateTables, development, go) {
     }
     const body = { game: select.value, players: parseInt(players.value, 10), options };
     if (hotseat.checked) body.hotseat = true;
-    if (privateTables) {
-      body.private = isPrivate.checked;
-      if (turnHours.value !== "") body.turn_hours = parseInt(turnHours.value, 10);
-      if (turnHours.value !== "" && "turn_hours" in (catalog[select.value].options || {})) {
-        options.turn_hours = body.turn_hours;   // the game's option says the same
-      }
-    }
+    if (turnHours.value !== "") body.turn_hours = parseInt(turnHours.value, 10);
+    if (privateTables) body.private = isPrivate.checked;
     try {
       const table = await api.createTable(body);
       if (table.invite_code) sessionStorage.setItem(`bga.invite.${table.id}`, table.invite_code);

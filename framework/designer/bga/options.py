@@ -3,8 +3,7 @@
 A BGA option is a list of values, each a whole number (the table reads it with
 `$this->tableOptions->get(id)`): choices of numbers carry over as they are, yes/no becomes 0/1,
 choices of words are numbered 1, 2, ... with the word as the value's name, and a range too long to
-list becomes a few round values inside it. Options the platform owns (the time per move: BGA's
-clock) and testing tools (a fixed deal) are left out.
+list becomes a few round values inside it. Testing tools (a fixed deal) are left out.
 """
 from __future__ import annotations
 
@@ -18,7 +17,6 @@ from .php import constant
 
 FIRST_OPTION_ID = 100
 LISTED_RANGE = 20  # a range of up to this many values is listed whole
-PLATFORM_OPTIONS = {"turn_hours": "the time per move is BGA's clock, which each table chooses"}
 TESTING_OPTIONS = {"deal"}
 
 
@@ -37,9 +35,6 @@ def options_of(game: type[Game]) -> tuple[list[Option], list[str]]:
     options, notes, number = [], [], FIRST_OPTION_ID
     for name, field in game.option_schema().fields.items():
         if name in TESTING_OPTIONS:
-            continue
-        if name in PLATFORM_OPTIONS:
-            notes.append(f"option {name} left out: {PLATFORM_OPTIONS[name]}")
             continue
         values, note = _values(field)
         if note:

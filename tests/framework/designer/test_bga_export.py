@@ -140,18 +140,16 @@ def test_a_custom_argument_field_is_read_as_text_with_what_it_accepts():
     assert any("RankField" in note and '"J"' in note for note in found.notes)
 
 
-def test_options_keep_ranges_enumerations_and_yes_no_and_leave_platform_settings_out():
+def test_options_keep_ranges_enumerations_and_yes_no():
     summon = game_options(SHIPPED["summon_dragon"])["100"]
     assert summon["name"] == "target" and summon["default"] == 500
     assert [int(v) for v in summon["values"]] == [50, 100, 200, 500, 1000, 2000, 5000]  # not its default alone
     dragon = game_options(SHIPPED["dragon_phoenix"])
-    assert [o["name"] for o in dragon.values()] == ["target", "wish"]  # no turn_hours: BGA's clock
+    assert [o["name"] for o in dragon.values()] == ["target", "wish"]
     assert dragon["101"]["values"] == {"0": {"name": "No"}, "1": {"name": "Yes"}} and dragon["101"]["default"] == 1
     draw = game_options(DrawGame)
     assert draw["101"] == {"name": "pace", "default": 1, "values": {"1": {"name": "calm"}, "2": {"name": "brisk"}}}
     assert draw["100"]["values"] == {str(n): {"name": str(n)} for n in (1, 2, 3)}
-    notes = make_project(SHIPPED["dragon_phoenix"]).notes
-    assert any("turn_hours left out" in note for note in notes)
 
 
 def test_option_ids_are_named_in_game_php(tmp_path):

@@ -1,4 +1,6 @@
 """Views: descriptions resolved per viewer, private args, possible actions, notifications' audience."""
+import pytest
+
 from .helpers import ANNA, BEN, CLEO, new_table, pick_charms
 
 
@@ -26,6 +28,18 @@ def test_private_args_reach_only_their_player():
     assert "playable" not in table.view(BEN)["state"]["args"]
     assert "_private" not in table.view(BEN)["state"]["args"]
     assert table.view(None)["state"]["args"] == {"floor": 1}
+
+
+def test_private_args_are_keyed_by_the_int_player_id_or_active():
+    from framework.engine import GameDefinitionError
+    from framework.engine.views import merge_private
+
+    args = {"floor": 1, "_private": {ANNA: {"playable": ["1a"]}, "active": {"hint": "lead"}}}
+    assert merge_private(args, ANNA, [ANNA]) == {"floor": 1, "playable": ["1a"]}
+    assert merge_private(args, BEN, [BEN]) == {"floor": 1, "hint": "lead"}
+    assert merge_private(args, BEN, [ANNA]) == merge_private(args, None, [ANNA]) == {"floor": 1}
+    with pytest.raises(GameDefinitionError, match=f"the int {ANNA}, not the string '{ANNA}'"):
+        merge_private({"_private": {str(ANNA): {"playable": []}}}, ANNA, [ANNA])
 
 
 def test_possible_actions_are_those_the_viewer_may_send_now():
