@@ -14,7 +14,7 @@ from framework.engine import Notification, Table
 
 from .changes import announce
 from .driver import ManyRows, Prebuilt
-from .locked import TableRow, save_table
+from .locked import LockedTable, save_table
 from .models import MoveRecord, NotificationRecord, utcnow
 
 INSERT_MOVE = Prebuilt(insert(MoveRecord.__table__))
@@ -36,7 +36,7 @@ def write_notifications(table_id: int, notifications: list[Notification]) -> Non
              "log": n.log, "args": n.args} for n in notifications])
 
 
-def write_snapshot(record: TableRow, table: Table) -> None:
+def write_snapshot(record: LockedTable, table: Table) -> None:
     """The engine's state after the move on the table row (and the table's status once the game is over)."""
     announce(record.id)
     save_table(record, snapshot=table.snapshot(), move=table.move, state_hash=table.state_hash(),

@@ -1,9 +1,11 @@
 """A table under its write lock as typed plain rows, read and written with prebuilt statements.
 
-Every move goes through here. The SQL is cheap; the ORM's identity map, lazy loads and unit of
-work cost several times more, so writes load plain rows and write back only what changed. The
-statements are built once and run on the driver's cursor (`driver.Prebuilt`). The row classes
-mirror the columns of `tables`, `seats` and (what a move needs of them) `users`.
+`LockedTable`, `LockedSeat` and `LockedSeatUser` are the rows of the ORM's `TableRecord`, `Seat` and
+`User`, read under the move's write lock. Every move goes through here. The SQL is cheap; the ORM's
+identity map, lazy loads and unit of work cost several times more, so writes load plain rows and
+write back only what changed. The statements are built once and run on the driver's cursor
+(`driver.Prebuilt`). The row classes mirror the columns of `tables`, `seats` and (what a move needs
+of them) `users`, under the same attribute names.
 """
 from __future__ import annotations
 
@@ -21,8 +23,9 @@ TABLES, SEATS, USERS = TableRecord.__table__, Seat.__table__, User.__table__
 
 
 @dataclass(slots=True)
-class SeatUser:
-    """What the write path needs of a seat's user: a name for the engine, flags and addresses for the outbox."""
+class LockedSeatUser:
+    """What the write path needs of a seat's user (a `User`): a name for the engine, flags and addresses for
+    the outbox."""
 
     id: int
     name: str
@@ -34,8 +37,9 @@ class SeatUser:
 
 
 @dataclass(slots=True)
-class SeatRow:
-    """A `seats` row (the attribute names of `Seat`); `set` remembers changes for `save_seats`."""
+class LockedSeat:
+    """A `seats` row read under the write lock (the attribute names of `Seat`); `set` remembers changes for
+    `save_seats`."""
 
     id: int
     table_id: int
@@ -46,7 +50,7 @@ class SeatRow:
     active_since: int | None
     deadline: datetime | None
     last_seen: datetime | None
-    user: SeatUser
+    user: LockedSeatUser
     changed: dict = field(default_factory=dict)
 
     def set(self, **values) -> None:
@@ -57,7 +61,7 @@ class SeatRow:
 
 
 @dataclass(slots=True)
-class TableRow:
+class LockedTable:
     """A `tables` row read under the table's write lock (the attribute names of `TableRecord`), with its seats."""
 
     id: int
@@ -79,10 +83,10 @@ class TableRow:
     reserved: list
     hotseat: bool
     forked_from: int | None
-    players: list[SeatRow] = field(default_factory=list)  # in seat order
+    players: list[LockedSeat] = field(default_factory=list)  # in seat order
 
 
-USER_COLUMNS = tuple(name for name in SeatUser.__dataclass_fields__ if name != "id")
+USER_COLUMNS = tuple(name for name in LockedSeatUser.__dataclass_fields__ if name != "id")
 
 LOCK_TABLE = Prebuilt(select(TABLES).where(TABLES.c.id == bindparam("table_id")).with_for_update())
 SEATS_OF = Prebuilt(select(SEATS, *(USERS.c[name] for name in USER_COLUMNS))
@@ -93,41 +97,41 @@ UPDATE_TABLE = Prebuilt(update(TABLES).where(TABLES.c.id == bindparam("table_id"
 UPDATE_SEATS = ManyRows(SEATS)
 
 
-def lock_table(table_id: int) -> TableRow:
+def lock_table(table_id: int) -> LockedTable:
     """The table row (locked: FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite) and its seats."""
     return ask_table(table_id)()
 
 
-def ask_table(table_id: int) -> Callable[[], TableRow]:
+def ask_table(table_id: int) -> Callable[[], LockedTable]:
     """`lock_table` sent (the seats' read after the lock's), to be read by calling the answer: in a
     `pipelined()` block, both wait for their answers together with whatever else was sent."""
     table, seats = LOCK_TABLE.send({"table_id": table_id}), SEATS_OF.send({"table_id": table_id})
 
-    def read() -> TableRow:
+    def read() -> LockedTable:
         row = table.first()
         if row is None:
             seats.rows()  # read and closed, as every statement sent must be
             raise NotFound(f"There is no table {table_id}.")
-        return TableRow(**row, players=_seats(seats))
+        return LockedTable(**row, players=_seats(seats))
 
     return read
 
 
-def _seats(sent: Sent) -> list[SeatRow]:
+def _seats(sent: Sent) -> list[LockedSeat]:
     seats = []
     for values in sent.rows():
-        user = SeatUser(id=values["user_id"], **{name: values.pop(name) for name in USER_COLUMNS})
-        seats.append(SeatRow(**values, user=user))
+        user = LockedSeatUser(id=values["user_id"], **{name: values.pop(name) for name in USER_COLUMNS})
+        seats.append(LockedSeat(**values, user=user))
     return seats
 
 
-def save_table(record: TableRow, **values) -> None:
+def save_table(record: LockedTable, **values) -> None:
     for name, value in values.items():
         setattr(record, name, value)
     UPDATE_TABLE.execute({"table_id": record.id, **values})
 
 
-def save_seats(record: TableRow) -> None:
+def save_seats(record: LockedTable) -> None:
     """One UPDATE per set of changed columns, over all the seats that changed them."""
     groups: dict[tuple[str, ...], list[dict]] = {}
     for seat in record.players:

@@ -135,7 +135,9 @@ class MoveRecord(db.Model):
     player_id: Mapped[int]
     action: Mapped[str] = mapped_column(String(40))
     args: Mapped[dict] = mapped_column(JSON)
-    actor: Mapped[str] = mapped_column(String(10), default="player")  # player | bot | zombie
+    # Who made the move: "player", "bot" or "zombie". The one meaning of "actor" in the store; who calls
+    # for a player's move (a token, or an authenticated user) is the move service's `Caller`.
+    actor: Mapped[str] = mapped_column(String(10), default="player")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     def logged(self) -> engine.Move:

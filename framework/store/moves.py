@@ -1,6 +1,6 @@
-"""The move service: every move made at a table, by a player, a bot or a zombie, is recorded here.
+"""The move service: every move made at a table, by a player, a bot or a zombie, is made here.
 
-`record` is a player's move; `play_automatic` plays the bots' and zombies' turns that follow (after
+`make_move` is a player's move; `play_automatic` plays the bots' and zombies' turns that follow (after
 a player's move, after seating or leaving, on a player's `continue`, and in the tick), each in a
 transaction of its own, for a bounded time. Both write through `_commit`: the log row, the
 notifications, the snapshot and the turns. This is the place for what must follow any move
@@ -25,8 +25,8 @@ from framework.engine import BOTS, Game, Notification, Table
 from .database import write_transaction
 from .errors import Conflict, Forbidden, NotFound, NothingPending, StaleMove, Unauthenticated
 from .journal import write_move, write_notifications, write_snapshot
-from .loading import automatic_seat, load_engine_table, may_see, seat_of
-from .locked import SeatRow, TableRow, ask_table, lock_table
+from .loading import automatic_seat, find_seat, load_engine_table, may_see
+from .locked import LockedSeat, LockedTable, ask_table, lock_table
 from .models import Seat, TableRecord, clock, db
 from .pipeline import pipelined
 from .presence import note_acting
@@ -38,8 +38,9 @@ REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after
 
 
 @dataclass(frozen=True)
-class Actor:
-    """Who makes a player's move: a bearer `token`, or a `user_id` the caller has already authenticated.
+class Caller:
+    """Who calls for a player's move: a bearer `token`, or a `user_id` already authenticated (the seat a
+    hotseat creator acts for). Not the move log's `actor`, which says who moved: player, bot or zombie.
 
     The token is checked inside the move's own transaction: one transaction per move, rather than a
     read transaction for the token and then the write one (a measured speed win).
@@ -71,7 +72,7 @@ class Held:
     """A table as a move left it, read under its lock: the row (the facts a view shows: settings, seats,
     status) and the engine table. What a re-read after the commit would find, without the read."""
 
-    row: TableRow
+    row: LockedTable
     table: Table
 
 
@@ -110,18 +111,18 @@ class MoveResult:
     seen: CatchUp | None       # with `catch_up=True`: what the mover may see of it all
 
 
-def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: int | None,
-           games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET, *,
-           catch_up: bool = False) -> MoveResult:
+def make_move(table_id: int, caller: Caller, action: str, args: dict, expected_move: int | None,
+              games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET, *,
+              catch_up: bool = False) -> MoveResult:
     """A player's move in one transaction (lock, load, apply, log, notify, save, commit), then the
     bots' and zombies' answers for at most `budget` seconds; with `catch_up`, what the mover may see of
     them (one read of the notifications, after the commits)."""
     with write_transaction(), pipelined():
         # One round trip for the token, the lock and the seats (a bad token held the lock that long).
-        who, locked = actor.ask(), ask_table(table_id)
+        who, locked = caller.ask(), ask_table(table_id)
         user_id = who()
         row = locked()
-        seat = seat_of(row.players, user_id)
+        seat = find_seat(row.players, user_id)
         if seat is None:
             if not may_see(row, user_id):
                 raise NotFound(f"There is no table {table_id}.")
@@ -148,7 +149,7 @@ def record(table_id: int, actor: Actor, action: str, args: dict, expected_move: 
                       held, seen)
 
 
-def answers_from_view(seat: SeatRow, table: Table, action: str, seen: int) -> bool:
+def answers_from_view(seat: LockedSeat, table: Table, action: str, seen: int) -> bool:
     """Whether a move sent from an older view still means what its player meant: an answer in the
     multiple_active state they are active in, entered (or made theirs) by the move they saw or
     before. Others' answers since do not change it; anything else sent from an old view is stale."""
@@ -174,9 +175,9 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
             if seat is None:
                 pending = False
                 break
-            action, args, kind = choose_move(row, table, seat)
+            action, args, actor = choose_move(row, table, seat)
             made = table.apply(seat.user_id, action, args, rollback=False)
-            _commit(row, table, seat.user_id, action, args, made, kind, now)
+            _commit(row, table, seat.user_id, action, args, made, actor, now)
             pending = row.status == "playing" and automatic_seat(row.players, table) is not None
         played += 1
         if not pending:
@@ -187,7 +188,7 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
 def play_pending(record: TableRecord, user_id: int, games: dict[str, type[Game]],
                  budget: float | None = REQUEST_BUDGET) -> Automatic:
     """A seated player or the table's creator has the pending bot and zombie turns played (bounded)."""
-    if seat_of(record.players, user_id) is None and record.creator_id != user_id:
+    if find_seat(record.players, user_id) is None and record.creator_id != user_id:
         raise Forbidden("Only the table's players and its creator may have its bots play.")
     played = play_automatic(record.id, games, budget)
     if played.played == 0 and not played.pending:
@@ -195,8 +196,8 @@ def play_pending(record: TableRecord, user_id: int, games: dict[str, type[Game]]
     return played
 
 
-def choose_move(row: TableRow, table: Table, seat: SeatRow) -> tuple[str, dict, str]:
-    """The automatic seat's move and who made it: the zombie's, or the seat's bot's."""
+def choose_move(row: LockedTable, table: Table, seat: LockedSeat) -> tuple[str, dict, str]:
+    """The automatic seat's move and its actor (as the move log says it): the zombie's, or the seat's bot's."""
     player = seat.user_id
     if seat.zombie:
         action, args = table.zombie_move(player)
@@ -217,7 +218,7 @@ def tables_waiting_for_automatic_moves() -> list[int]:
     return list(rows)
 
 
-def _commit(row: TableRow, table: Table, player_id: int, action: str, args: dict, made: list[Notification],
+def _commit(row: LockedTable, table: Table, player_id: int, action: str, args: dict, made: list[Notification],
             actor: str, now: datetime | None) -> None:
     """Everything an accepted move writes: the log row, its notifications, the snapshot, turns."""
     write_move(row.id, table.move, player_id, action, args, actor)

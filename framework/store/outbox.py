@@ -11,13 +11,13 @@ from framework.engine.states import substitute
 from .models import MoveRecord, NotificationRecord, OutboxMessage, db
 
 if TYPE_CHECKING:
-    from .locked import SeatRow, TableRow
+    from .locked import LockedSeat, LockedTable
 
 PRESENCE_WINDOW = timedelta(minutes=5)  # polled the table this recently: they are on the page
 DIGEST_LINES = 30
 
 
-def queue_your_turn(record: TableRow, seat: SeatRow, now: datetime) -> None:
+def queue_your_turn(record: LockedTable, seat: LockedSeat, now: datetime) -> None:
     user = seat.user
     if seat.last_seen is not None and now - seat.last_seen < PRESENCE_WINDOW:
         return

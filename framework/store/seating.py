@@ -15,7 +15,7 @@ from .changes import announce
 from .database import write_transaction
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .journal import write_notifications, write_snapshot
-from .loading import engine_players, game_class, may_see, seat_of
+from .loading import engine_players, find_seat, game_class, may_see
 from .locked import lock_table
 from .models import Seat, TableRecord, User, db
 from .queries import get_table_for_update
@@ -98,7 +98,7 @@ def acting_user(record: TableRecord, caller_id: int, as_player: int | None) -> i
         return caller_id
     if not record.hotseat or record.creator_id != caller_id:
         raise Forbidden("Acting for another seat needs a hotseat table of your own.")
-    if seat_of(record.players, as_player) is None:
+    if find_seat(record.players, as_player) is None:
         raise NotFound(f"Player {as_player} does not sit at this table.")
     return as_player
 
@@ -161,7 +161,7 @@ def reserved_names(record: TableRecord) -> list[str]:
 def _check_can_sit(record: TableRecord, user: User, invited: bool = False) -> None:
     if record.status != "open":
         raise Conflict("This table has already started.")
-    if seat_of(record.players, user.id):
+    if find_seat(record.players, user.id):
         raise Conflict("You already sit at this table.")
     free = record.seats - len(record.players)
     mine = _reservation_of(record, user, invited)

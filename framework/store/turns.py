@@ -15,12 +15,12 @@ from .changes import announce
 from .database import write_transaction
 from .errors import Conflict
 from .journal import write_notifications, write_snapshot
-from .loading import load_engine_table, seat_of
-from .locked import SeatRow, TableRow, lock_table, save_seats
+from .loading import find_seat, load_engine_table
+from .locked import LockedSeat, LockedTable, lock_table, save_seats
 from .models import Seat, TableRecord, clock, db
 
 
-def update_turns(record: TableRow, table: Table, now: datetime | None = None,
+def update_turns(record: LockedTable, table: Table, now: datetime | None = None,
                  mover: int | None = None, new_state: bool = False) -> None:
     """Who became active: a deadline when the table has a time limit, and a "your turn" message.
 
@@ -42,7 +42,7 @@ def update_turns(record: TableRow, table: Table, now: datetime | None = None,
     save_seats(record)
 
 
-def set_zombie(record: TableRow, table: Table, seat: SeatRow, zombie: bool, reason: str = "") -> None:
+def set_zombie(record: LockedTable, table: Table, seat: LockedSeat, zombie: bool, reason: str = "") -> None:
     """Mark a seat as played by the zombie (BGA), or give it back; everyone is told."""
     seat.set(zombie=zombie)
     if zombie:
@@ -62,7 +62,7 @@ def leave_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> No
     """A player leaves a running game: the zombie plays for them until they come back."""
     with write_transaction():
         record = lock_table(table_id)
-        seat = seat_of(record.players, user_id)
+        seat = find_seat(record.players, user_id)
         if seat is None or record.status != "playing":
             raise Conflict("You can leave only a game you play in while it runs.")
         if not seat.zombie:
@@ -72,7 +72,7 @@ def leave_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> No
 def return_to_table(table_id: int, user_id: int, games: dict[str, type[Game]]) -> None:
     with write_transaction():
         record = lock_table(table_id)
-        seat = seat_of(record.players, user_id)
+        seat = find_seat(record.players, user_id)
         if seat is None or not seat.zombie:
             raise Conflict("You are not away from this table.")
         if record.status == "playing":

@@ -11,7 +11,7 @@ from flask import current_app, g
 from framework.engine import Game, Table
 from framework.store import queries
 from framework.store.errors import NotFound
-from framework.store.loading import load_engine_table, may_see, seat_of
+from framework.store.loading import find_seat, load_engine_table, may_see
 from framework.store.models import TableRecord
 from framework.store.seating import acting_user
 
@@ -47,12 +47,12 @@ def acting_as(record: TableRecord) -> int:
 def viewer_of(record: TableRecord) -> int | None:
     """The player the caller looks as (`acting_as`) if seated; None (a spectator) otherwise."""
     me = acting_as(record)
-    return me if seat_of(record.players, me) else None
+    return me if find_seat(record.players, me) else None
 
 
 def plays_at(record: TableRecord, user_id: int) -> bool:
     """The user plays at this table, or created it as a hotseat table (every seat is theirs)."""
-    return seat_of(record.players, user_id) is not None or (record.hotseat and record.creator_id == user_id)
+    return find_seat(record.players, user_id) is not None or (record.hotseat and record.creator_id == user_id)
 
 
 def loaded(record: TableRecord) -> Table | None:

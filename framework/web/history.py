@@ -6,7 +6,7 @@ from flask import Blueprint, g
 from framework.engine import Table
 from framework.engine.views import scored_players
 from framework.store import queries
-from framework.store.loading import engine_players, seat_of
+from framework.store.loading import engine_players, find_seat
 from framework.store.replays import fork_table
 
 from . import answers, schemas
@@ -50,7 +50,7 @@ def replay_view(table_id: int):
     record = visible_table(table_id)
     if record.status == "open":
         raise ApiError(409, "not_started", "This table has not started yet.")
-    own = seat_of(record.players, g.user_id)
+    own = find_seat(record.players, g.user_id)
     if query["seat"] is not None and query["seat"] >= record.seats:  # names what is not there, like a table id
         raise ApiError(404, "not_found", f"There is no seat {query['seat']}: this table has seats 0 to "
                        f"{record.seats - 1}.")

@@ -54,7 +54,7 @@ def perform(table_id: int, action: str):
     wants_view = load_query(ACTION_QUERY)["view"]
     args = json_body()
     expected = seen_move(args)
-    result = moves.record(table_id, mover(table_id, token), action, args, expected, games(), catch_up=wants_view)
+    result = moves.make_move(table_id, caller_of(table_id, token), action, args, expected, games(), catch_up=wants_view)
     answer = {"move": result.move, "notifications": result.notifications, "automatic_pending": result.automatic.pending}
     if wants_view:
         # A page that has handed over the caller's last notification before the move
@@ -65,13 +65,13 @@ def perform(table_id: int, action: str):
     return answered(answers.ActionResult, answer)
 
 
-def mover(table_id: int, token: str) -> moves.Actor:
-    """Who makes the move: the token's user, checked inside the move's own transaction (one transaction
+def caller_of(table_id: int, token: str) -> moves.Caller:
+    """Who calls for the move: the token's user, checked inside the move's own transaction (one transaction
     per move); on a hotseat table, with `?as=`, the seat its creator acts for, found first."""
     if "as" not in request.args:
-        return moves.Actor(token=token)
+        return moves.Caller(token=token)
     authenticate()
-    return moves.Actor(user_id=acting_as(queries.get_table(table_id)))
+    return moves.Caller(user_id=acting_as(queries.get_table(table_id)))
 
 
 @bp.post("/tables/<id:table_id>/continue")

@@ -1,23 +1,22 @@
 """What a caller is shown of a table, as the answers state it: the table (`answers.TableInfo`) and the
 caller's view (`answers.View`), from a stored table and its engine table.
 
-The stored table is an ORM record (the routes' reads) or the row a move held (`moves.Held`): both
-have the attributes read here.
+The table comes in either of its two forms: the `TableRecord` the routes read, or the `LockedTable` a
+move held (`moves.Held`); both have the attributes read here.
 """
 from __future__ import annotations
 
 from framework.engine import Table
 from framework.engine.views import scored_players
-from framework.store.loading import automatic_seat, seat_of
-from framework.store.locked import TableRow
+from framework.store.loading import automatic_seat, find_seat
+from framework.store.locked import LockedTable
 from framework.store.models import TableRecord, clock
 from framework.store.seating import reserved_names
 
-Stored = TableRecord | TableRow
 NOT_STARTED = {"score": 0, "score_aux": 0, "rank": None}  # a player's standing before the table starts
 
 
-def table_info(record: Stored, table: Table | None, caller: int | None,
+def table_info(record: TableRecord | LockedTable, table: Table | None, caller: int | None,
                scored: list[dict] | None = None) -> dict:
     """The table as every answer shows it: its settings and its players, with the seat's facts and the
     score, score_aux and rank the engine gives them (`scored`, when the caller has them already)."""
@@ -37,7 +36,7 @@ def table_info(record: Stored, table: Table | None, caller: int | None,
     return info
 
 
-def view_of(record: Stored, table: Table | None, viewer: int | None, caller: int,
+def view_of(record: TableRecord | LockedTable, table: Table | None, viewer: int | None, caller: int,
             last_notification: int) -> dict:
     """What `viewer` (None: a spectator) sees of the table, asked by `caller` (the hotseat creator may look
     as another seat), up to their notification `last_notification`."""
@@ -50,7 +49,7 @@ def view_of(record: Stored, table: Table | None, viewer: int | None, caller: int
         view.update(table=table_info(record, table, caller, seen["players"]), state=seen["state"], data=seen["data"],
                     progression=seen["progression"], statistics=seen["statistics"])
     if viewer is not None:
-        view.update(you=viewer, you_are_zombie=seat_of(record.players, viewer).zombie)
+        view.update(you=viewer, you_are_zombie=find_seat(record.players, viewer).zombie)
     if record.hotseat and record.creator_id == caller:
         view["hotseat"] = True  # the client offers a seat switcher
     return view

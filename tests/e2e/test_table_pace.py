@@ -61,7 +61,7 @@ export class Game {
 def bots_answer_in_full(monkeypatch):
     """The bots' answers all come back in the player's request (not cut by its time budget on a busy machine): one
     batch for the page to pace."""
-    monkeypatch.setattr(moves, "record", functools.partial(moves.record, budget=10.0))
+    monkeypatch.setattr(moves, "make_move", functools.partial(moves.make_move, budget=10.0))
 
 
 def line_time(page, text: str) -> float:

@@ -102,17 +102,17 @@ def test_the_locked_rows_are_typed_and_track_seat_changes(app):
     from dataclasses import fields
 
     from framework.store.errors import NotFound
-    from framework.store.locked import SeatRow, SeatUser, TableRow, lock_table, save_seats
+    from framework.store.locked import LockedSeat, LockedSeatUser, LockedTable, lock_table, save_seats
 
     # The row classes name every column of their tables: a new column shows here, not as a TypeError mid-move.
-    assert {f.name for f in fields(TableRow)} - {"players"} == set(TableRecord.__table__.c.keys())
-    assert {f.name for f in fields(SeatRow)} - {"user", "changed"} == set(SEATS.c.keys())
+    assert {f.name for f in fields(LockedTable)} - {"players"} == set(TableRecord.__table__.c.keys())
+    assert {f.name for f in fields(LockedSeat)} - {"user", "changed"} == set(SEATS.c.keys())
     with app.app_context():
         with write_transaction():
             row = lock_table(1)
-            assert isinstance(row, TableRow) and row.game == "climb" and row.options == {}
+            assert isinstance(row, LockedTable) and row.game == "climb" and row.options == {}
             seat = row.players[0]
-            assert isinstance(seat, SeatRow) and isinstance(seat.user, SeatUser) and seat.user.name == "anna"
+            assert isinstance(seat, LockedSeat) and isinstance(seat.user, LockedSeatUser) and seat.user.name == "anna"
             seat.set(zombie=False)  # unchanged: nothing to write
             assert seat.changed == {}
             seat.set(zombie=True, last_seen=WHEN)
