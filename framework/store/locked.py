@@ -24,16 +24,20 @@ TABLES, SEATS, USERS = TableRecord.__table__, Seat.__table__, User.__table__
 
 @dataclass(slots=True)
 class LockedSeatUser:
-    """What the write path needs of a seat's user (a `User`): a name for the engine, flags and addresses for
+    """What the write path needs of a seat's user (a `User`): a name for the engine, its kind, addresses for
     the outbox."""
 
     id: int
     name: str
-    is_bot: bool
+    kind: str
     email: str | None
     webhook_url: str | None
     notify_email: bool
     notify_webhook: bool
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"  # as `User.is_bot`
 
 
 @dataclass(slots=True)

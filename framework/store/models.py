@@ -42,9 +42,9 @@ class User(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
-    is_bot: Mapped[bool] = mapped_column(default=False)
     # What the account is: "person" (registered, may log in), "bot" or "stand_in" (a hotseat seat).
-    # The server finds its bots and stand-ins by kind, never by name alone.
+    # The server finds its bots and stand-ins by kind, never by name alone. How the server plays a
+    # seat of a bot is the seat's fact (`Seat.bot_level`).
     kind: Mapped[str] = mapped_column(String(10), default="person", server_default="person")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # "Your turn" deliveries; each can be switched off without forgetting the address.
@@ -57,6 +57,11 @@ class User(db.Model):
     # The empty defaults are the migration's (SQLite adds a NOT NULL column only with one): never used.
     name_key: Mapped[str] = mapped_column(String, server_default="")
     name_skeleton: Mapped[str] = mapped_column(String, index=True, server_default="")
+
+    @property
+    def is_bot(self) -> bool:
+        """The account is one of the server's bots (what the API's `is_bot` says): its kind, stored once."""
+        return self.kind == "bot"
 
     @validates("name")
     def _keep_name_keys(self, _attribute: str, name: str) -> str:
@@ -116,7 +121,10 @@ class Seat(db.Model):
     seat: Mapped[int]
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     zombie: Mapped[bool] = mapped_column(default=False)
-    bot_level: Mapped[str | None] = mapped_column(String(20), nullable=True)  # a bot seat: random|heuristic
+    # How the server plays this seat: "random" or "heuristic" (a bot's seat, set when the bot is
+    # seated), None otherwise. A fact of the seat, beside the account's `kind`: the move path reads
+    # it without a join to users.
+    bot_level: Mapped[str | None] = mapped_column(String(20), nullable=True)
     active_since: Mapped[int | None] = mapped_column(nullable=True)  # the move that made this seat active
     deadline: Mapped[datetime | None] = mapped_column(nullable=True)  # while active, with a time limit
     last_seen: Mapped[datetime | None] = mapped_column(nullable=True)  # presence, from the player's polling

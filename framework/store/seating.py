@@ -70,7 +70,7 @@ def join_table(table_id: int, user: User, games: dict[str, type[Game]], code: st
 
 
 def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str, type[Game]]) -> TableRecord:
-    """Fill free seats with bots (the table creator only); bots are users flagged as such."""
+    """Fill free seats with bots (the table creator only): accounts of kind "bot", one per level and number."""
     with write_transaction():
         record = get_table_for_update(table_id)
         if record.creator_id != user.id:
@@ -125,7 +125,7 @@ def _system_user(kind: str, name: str) -> User:
     for candidate in (name, f"{name[:30]} [{SYSTEM_MARK[kind]}]"):
         user = find_by_name(candidate)
         if user is None:
-            user = User(name=candidate, password_hash="!", kind=kind, is_bot=kind == "bot")
+            user = User(name=candidate, password_hash="!", kind=kind)
             db.session.add(user)
             db.session.flush()
             return user

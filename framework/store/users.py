@@ -53,7 +53,7 @@ def _made_decoy(method: str) -> str:
     return generate_password_hash(secrets.token_urlsafe(16), method)
 
 
-def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
+def create_user(name: str, password: str) -> User:
     """A person's account, under the name rules (`names`) and the password rules (`passwords`)."""
     name = names.normalise(name)
     refuse("name", names.name_problem(name))
@@ -65,7 +65,7 @@ def create_user(name: str, password: str, *, is_bot: bool = False) -> User:
     try:
         with write_transaction():
             refuse_look_alike(name)
-            user = User(name=name, password_hash=password_hash, is_bot=is_bot)
+            user = User(name=name, password_hash=password_hash)
             db.session.add(user)
     except IntegrityError:
         raise Conflict(f"The name {name!r} is taken.") from None

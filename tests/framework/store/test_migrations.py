@@ -299,3 +299,40 @@ def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_
                 insert(conn, "notifications", table_id=1, seq=note.seq, move=note.move, recipient=note.to,
                        type=note.type, log=note.log, args=json.dumps(note.args))
         upgraded_and_back((old, old_hash), (today, table.state_hash()), revision="0009")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_uri(request, tmp_path):
+    """A fresh database on SQLite, and on PostgreSQL (skipped, saying why, when it is not installed)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'kinds.sqlite'}"
+    return request.getfixturevalue("pg_database")
+
+
+def test_is_bot_is_read_from_the_kind_and_comes_back_on_downgrade(database_uri):
+    """Migration 0011: `users.is_bot` is dropped and `User.is_bot` says what the kind says, for bots, people
+    and stand-ins alike; going back restores the column with each account's value."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import select, text
+
+    from framework.store.models import User
+
+    accounts = [(1, "anna", "person", False), (2, "Heuristic bot 1", "bot", True), (3, "anna #2", "stand_in", False),
+                (4, "Random bot 2", "bot", True)]
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0010")
+        with db.engine.begin() as conn:
+            for user_id, name, kind, is_bot in accounts:
+                insert(conn, "users", id=user_id, name=name, name_key=name.lower(), name_skeleton=name.lower(),
+                       password_hash="!", kind=kind, is_bot=is_bot, created_at="2026-01-01")
+        upgrade()
+        with db.engine.connect() as conn:
+            assert "is_bot" not in {c["name"] for c in inspect(conn).get_columns("users")}
+        assert {u.id: u.is_bot for u in db.session.scalars(select(User))} == {1: False, 2: True, 3: False, 4: True}
+        db.session.remove()
+        downgrade(revision="0010")
+        with db.engine.connect() as conn:
+            restored = {row[0]: bool(row[1]) for row in conn.execute(text("SELECT id, is_bot FROM users"))}
+        assert restored == {user_id: is_bot for user_id, _, _, is_bot in accounts}
+        db.engine.dispose()
