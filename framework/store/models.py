@@ -122,8 +122,8 @@ class Seat(db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     zombie: Mapped[bool] = mapped_column(default=False)
     # How the server plays this seat: "random" or "heuristic" (a bot's seat, set when the bot is
-    # seated), None otherwise. A fact of the seat, beside the account's `kind`: the move path reads
-    # it without a join to users.
+    # seated), None otherwise. A fact of the seat, beside the account's `kind`: the server finds the
+    # seats it plays (after a move, in the tick) from `seats` alone.
     bot_level: Mapped[str | None] = mapped_column(String(20), nullable=True)
     active_since: Mapped[int | None] = mapped_column(nullable=True)  # the move that made this seat active
     deadline: Mapped[datetime | None] = mapped_column(nullable=True)  # while active, with a time limit
