@@ -206,7 +206,7 @@ class Climb(Game):
         return hidden - mine
 
     def broken_invariants(self):
-        """Checked after every move by the random-play test and `flask simulate`: each card in one place."""
+        """Checked after every move by the random-play test and `bga simulate`: each card in one place."""
         cards = [c for hand in self.data["hands"].values() for c in hand] + self.data["pile"] + self.data["stock"]
         lost = cards_not_conserved(cards, DECK)
         return [lost] if lost else []

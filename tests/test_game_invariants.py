@@ -1,5 +1,5 @@
 """Each shipped game's declared invariants (its invariants.py, checked after every move by the random-play
-test and `flask simulate`) catch what they promise, and `hands_played` counts hands as `simulate --hands` needs."""
+test and `bga simulate`) catch what they promise, and `hands_played` counts hands as `simulate --hands` needs."""
 import pytest
 
 from framework.engine import Table

@@ -151,7 +151,7 @@ def game_js(game: type[Game], source: str, folder: Path) -> str:
 
     body = rewrite_imports(source, folder, inline, untouched)
     body = GAME_CLASS.sub("class GameModule", body)
-    notes = [f"{game.title}: its client module (games/{game.name}/client.js), exported by `flask export-bga` for "
+    notes = [f"{game.title}: its client module (games/{game.name}/client.js), exported by `bga export-bga` for "
              "BGA's current client (modules/js/Game.js).",
              "The game's code is kept as written; the framework helpers it imports are inlined above it, and the "
              "bridge at the end gives its Game the gamegui names it uses, from BGA's `bga`.",
@@ -212,7 +212,7 @@ def skeleton_js(game: type[Game]) -> str:
         cases.append("\n".join(lines + ["        break;"]))
     switch = "\n".join(cases)
     return f"""/**
- * {game.title}: a skeleton written by `flask export-bga` (the game has no client.js: the generic renderer plays
+ * {game.title}: a skeleton written by `bga export-bga` (the game has no client.js: the generic renderer plays
  * it here). Build the page in setup() from gamedatas (the game's get_all_datas() as getAllDatas()).
  */
 export class Game {{

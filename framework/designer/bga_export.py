@@ -86,7 +86,7 @@ def gameinfos_php(game: type[Game]) -> str:
 
 README = """# {title}: BGA Studio project `{project}`
 
-Made by `flask export-bga {name}` from the Python plugin `{module}` (version {version}), in BGA's
+Made by `bga export-bga {name}` from the Python plugin `{module}` (version {version}), in BGA's
 {layout}.
 
 Carried over exactly: {exact}, `gameoptions.json` (option ids from 100; their ids are constants in

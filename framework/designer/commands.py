@@ -165,7 +165,7 @@ def simulate_command(game: str, count: int, bot: str, seed: str | None, options_
         path = Path(f"simulate-failure-{failure.seed}.json")
         if failure.failure_file is not None:
             path.write_text(json.dumps(failure.failure_file, indent=1))
-        click.echo(f"FAILED seed {failure.seed}: {failure.error}\n  reproduce: flask replay {path}", err=True)
+        click.echo(f"FAILED seed {failure.seed}: {failure.error}\n  reproduce: bga replay {path}", err=True)
     if report_dir is not None:
         click.echo(f"report: {write_report(summary, report_dir, sys.stderr)}")
     if summary.failed:

@@ -115,7 +115,7 @@ def page(summary: Summary, sections: list[tuple[str, str, str]]) -> str:
     title = f"{game.title or game.name}: {len(summary.results)} simulated games"
     items = "".join(f"<li>{html.escape(text)}</li>" for text in summary_lines(summary))
     failures = "".join(f"<li>seed {html.escape(r.seed)}: {html.escape(r.error or '')} "
-                       f"(<code>flask replay simulate-failure-{html.escape(r.seed)}.json</code>)</li>"
+                       f"(<code>bga replay simulate-failure-{html.escape(r.seed)}.json</code>)</li>"
                        for r in summary.failed)
     options = html.escape(str(settings.options or game.default_options()))
     body = [f"<h1>{html.escape(title)}</h1>",

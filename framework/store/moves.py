@@ -49,9 +49,6 @@ class Caller:
     token: str | None = None
     user_id: int | None = None
 
-    def resolve(self) -> int:
-        return self.ask()()
-
     def ask(self) -> Callable[[], int]:
         """The token's lookup sent; calling the answer reads it (Unauthenticated if it is no good)."""
         if self.user_id is not None:

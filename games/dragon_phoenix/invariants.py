@@ -1,4 +1,4 @@
-"""What holds after every move (`Game.broken_invariants`; the random-play test and `flask simulate`
+"""What holds after every move (`Game.broken_invariants`; the random-play test and `bga simulate`
 check it): the 56 cards each in one place, the last hand's card points total 100 (200 to 0 for a
 double victory, D19), a hand's total its card points plus its calls, and every player's score their
 team's running total."""

@@ -1,4 +1,4 @@
-"""What holds after every move (`Game.broken_invariants`; the random-play test and `flask simulate`
+"""What holds after every move (`Game.broken_invariants`; the random-play test and `bga simulate`
 check it): the 53 cards each in one place, 12 cards each before the first trick, 13 trick units a
 hand (the last trick counts two), and every score the running sum of the team's hand scores."""
 from __future__ import annotations

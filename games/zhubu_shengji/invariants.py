@@ -1,4 +1,4 @@
-"""What holds after every move (`Game.broken_invariants`; the random-play test and `flask simulate`
+"""What holds after every move (`Game.broken_invariants`; the random-play test and `bga simulate`
 check it): the 42 cards each in one place, every score the sum of the player's hand scores, and a
 scored hand's card points totalling 80 (D13)."""
 from __future__ import annotations

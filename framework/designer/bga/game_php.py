@@ -15,7 +15,7 @@ from .states import class_names, not_ported, where
 def header(project: Project) -> str:
     game = project.game
     return (f"/**\n * {comment(game.title)}: the BGA Studio project exported from the Python plugin '{game.name}' "
-            f"(version {game.version})\n * by `flask export-bga`. States, options, statistics and notifications "
+            f"(version {game.version})\n * by `bga export-bga`. States, options, statistics and notifications "
             "are exported exactly;\n * the rules are Python: each method says what to port (README.md).\n */\n")
 
 

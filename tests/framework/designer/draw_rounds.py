@@ -1,5 +1,5 @@
 """Draw Rounds: a 3-round, 2-player test game whose rounds deal again from the whole deck, for
-`flask simulate`'s tests. The last draw of a round ("You draw R4") and the next round's deal (R4 to
+`bga simulate`'s tests. The last draw of a round ("You draw R4") and the next round's deal (R4 to
 the other player) come in one move: a leak check must judge that notification by what was hidden
 when it was sent, not after the move."""
 from framework.engine import ACTIVE_PLAYER, GAME, Game, State, action, cards_not_conserved

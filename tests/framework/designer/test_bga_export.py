@@ -1,4 +1,4 @@
-"""`flask export-bga`: a BGA Studio project in BGA's current layout (a State class per state), or
+"""`bga export-bga`: a BGA Studio project in BGA's current layout (a State class per state), or
 the older `states.inc.php` one, that loads on a stand-in of BGA's framework (bga_stub/check.php)
 with every state, action, parameter, option, notification and Deck as the plugin declares them."""
 import json

@@ -1,4 +1,4 @@
-"""`flask simulate`: finished, unfinished and failed games told apart; hand and move limits; leak
+"""`bga simulate`: finished, unfinished and failed games told apart; hand and move limits; leak
 checks judged by what was hidden when each notification was sent; failure files that replay to the
 same failure; the game's invariants; several processes; the progress line; the HTML report."""
 import json
@@ -92,9 +92,9 @@ def test_check_leaks_judges_each_notification_by_what_was_hidden_when_it_was_sen
 
 
 def replays_the_same_failure(app, output: str, seed: str) -> str:
-    """The failure printed for `seed`, and what `flask replay` of its file says: the same words, at the same move."""
+    """The failure printed for `seed`, and what `bga replay` of its file says: the same words, at the same move."""
     printed = line(output, f"FAILED seed {seed}: ").split(": ", 1)[1]
-    assert f"reproduce: flask replay simulate-failure-{seed}.json" in output
+    assert f"reproduce: bga replay simulate-failure-{seed}.json" in output
     replayed = run(app, "replay", f"simulate-failure-{seed}.json", "--verify")
     assert replayed.exit_code == 1
     assert f"error: {printed}" in replayed.output, (printed, replayed.output)
