@@ -16,7 +16,7 @@ from .errors import GameDefinitionError, UserError, WrongPlayerCount
 from .game import Game
 from .gamestate import GameStateMachine
 from .records import Notification
-from .results import ranks, shown_statistics
+from .results import shown_statistics
 from .states import GAME_END_ID, MULTIPLE_ACTIVE, State
 from .table_state import TableState
 from .views import table_view
@@ -109,10 +109,6 @@ class Table:
     def scores(self) -> dict[int, tuple[int, int]]:
         """Each player's (score, score_aux)."""
         return {int(pid): (s[0], s[1]) for pid, s in self.state.scores.items()}
-
-    def ranks(self) -> dict[int, int]:
-        """Each player's place: by score, then score_aux (`results.ranks`)."""
-        return ranks(self.scores())
 
     def statistics(self) -> dict:
         """The statistics players may be shown, table and player ones (`results.shown_statistics`)."""

@@ -49,23 +49,18 @@ def tables_of(user_id: int) -> list[TableRecord]:
     return list(db.session.scalars(query))
 
 
-def notifications_for(table_id: int, viewer: int | None, after: int, limit: int | None = 500,
-                      until: int | None = None) -> list[dict]:
-    """What `viewer` may see after seq `after` (up to seq `until`), in order, as the client takes them."""
+def notifications_for(table_id: int, viewer: int | None, after: int, limit: int = 500) -> list[dict]:
+    """What `viewer` may see after seq `after` (at most `limit`), in order, as the client takes them."""
     query = select(NotificationRecord).where(NotificationRecord.table_id == table_id, NotificationRecord.seq > after,
                                              NotificationRecord.visible_to(viewer))
-    if until is not None:
-        query = query.where(NotificationRecord.seq <= until)
     rows = db.session.scalars(query.order_by(NotificationRecord.seq).limit(limit))
     return [row.as_dict() for row in rows]
 
 
-def last_notification_for(table_id: int, viewer: int | None, until: int | None = None) -> NotificationRecord | None:
-    """The last notification `viewer` may see (of those up to seq `until`)."""
+def last_notification_for(table_id: int, viewer: int | None) -> NotificationRecord | None:
+    """The last notification `viewer` may see."""
     query = select(NotificationRecord).where(NotificationRecord.table_id == table_id,
                                              NotificationRecord.visible_to(viewer))
-    if until is not None:
-        query = query.where(NotificationRecord.seq <= until)
     return db.session.scalars(query.order_by(NotificationRecord.seq.desc()).limit(1)).first()
 
 
