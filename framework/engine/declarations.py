@@ -21,11 +21,11 @@ def declaration_problems(game: type[Game]) -> list[str]:
     except GameDefinitionError as err:
         return [str(err)]
     name = game_label(game)
-    problems = game_problems(game)
+    problems = _game_problems(game)
     for state_id, state in sorted(registry.by_id.items()):
         if state_id not in (GAME_SETUP_ID, GAME_END_ID):
-            problems += state_problems(game, name, state)
-    return problems + statistics_problems(game, name)
+            problems += _state_problems(game, name, state)
+    return problems + _statistics_problems(game, name)
 
 
 def game_label(game: type[Game]) -> str:
@@ -33,7 +33,7 @@ def game_label(game: type[Game]) -> str:
     return game.name or game.__name__
 
 
-def game_problems(game: type[Game]) -> list[str]:
+def _game_problems(game: type[Game]) -> list[str]:
     problems = []
     if not game.name:
         problems.append(f"{game.__name__}: `name` is empty")
@@ -43,7 +43,7 @@ def game_problems(game: type[Game]) -> list[str]:
     return problems
 
 
-def statistics_problems(game: type[Game], name: str) -> list[str]:
+def _statistics_problems(game: type[Game], name: str) -> list[str]:
     """Each statistic declared as BGA's stats.json takes it: a type, a name, perhaps display "limited"."""
     problems = []
     for kind in sorted(set(game.statistics) - {"table", "player"}):
@@ -59,7 +59,7 @@ def statistics_problems(game: type[Game], name: str) -> list[str]:
     return problems
 
 
-def state_problems(game: type[Game], name: str, state: type[State]) -> list[str]:
+def _state_problems(game: type[Game], name: str, state: type[State]) -> list[str]:
     problems = []
     if state.type is GAME and state.actions:
         problems.append(f"{name}: game state {state.name} declares actions {sorted(state.actions)}: "
@@ -75,7 +75,6 @@ def state_problems(game: type[Game], name: str, state: type[State]) -> list[str]
         if not zombie_written:
             problems.append(f"{name}: state {state.name} has no zombie behaviour "
                             "(write zombie(), or the state's legal_actions() for the default)")
-        for field_name in ("description",):
-            if not getattr(state, field_name):
-                problems.append(f"{name}: state {state.name} has an empty {field_name}")
+        if not state.description:
+            problems.append(f"{name}: state {state.name} has an empty description")
     return problems

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from framework.engine import GAME_END_ID, GAME_SETUP_ID, Game, GameDefinitionError
-from framework.engine.declarations import game_label, game_problems, state_problems, statistics_problems
+from framework.engine.declarations import declaration_problems, game_label
 
 from .state_graph import StateGraph, Transition, build_graph, reachable_from, successors
 
@@ -32,14 +32,14 @@ def validate(game: type[Game]) -> list[str]:
 
 
 def review(game: type[Game], observed: Iterable[Transition] = (), games_played: int = 0) -> Review:
-    """The problems and the doubts, on the graph the source shows plus the `observed` transitions
-    (from `games_played` random games)."""
+    """The problems and the doubts: those of the declarations, then those of the graph the source shows
+    plus the `observed` transitions (from `games_played` random games)."""
+    found = Review(declaration_problems(game))
     try:
         game.registry()
-    except GameDefinitionError as err:
-        return Review([str(err)])
+    except GameDefinitionError:
+        return found  # the registry refused the game (the problem found): there is no graph to read
     name = game_label(game)
-    found = Review(game_problems(game))
     graph = found.graph = build_graph(game, observed)
     for edge in graph.edges:
         if edge.target is None:
@@ -67,8 +67,6 @@ def review(game: type[Game], observed: Iterable[Transition] = (), games_played: 
                                     f"end (the unproven exits of {unsure} may)")
             else:
                 found.problems.append(f"{name}: from state {state.name} (id {state_id}) the game can never end")
-        found.problems += state_problems(game, name, state)
-    found.problems += statistics_problems(game, name)
     return found
 
 
