@@ -1,14 +1,16 @@
 """Settings: defaults, then `BGA_*` environment variables, then the caller's; checked at start.
 
 A value the server cannot read stops it with a message naming the variable: `BGA_DEV_MODE=False`
-must never turn development mode on (a plain string from the environment is true in Python), and
-`BGA_TRUSTED_PROXIES=one` must not quietly mean something.
+must never turn development mode on (a plain string from the environment is true in Python),
+`BGA_TRUSTED_PROXIES=one` must not quietly mean something, and a password hash method werkzeug does
+not know must not wait for the first registration to fail.
 """
 from __future__ import annotations
 
 import os
 
 from flask import Flask
+from werkzeug.security import generate_password_hash
 
 # Switches: true/false, 1/0, yes/no, on/off in any case; anything else refuses to start.
 BOOLEAN_SETTINGS = ("DEV_MODE", "TESTING", "MAIL_USE_TLS", "MAIL_USE_SSL", "WEBHOOK_PRIVATE_TARGETS")
@@ -56,6 +58,18 @@ def read_strictly(key: str, name: str, value: object) -> bool | int:
     return parse_integer(name, value, INTEGER_SETTINGS[key])
 
 
+def check_hash_method(name: str, method: object) -> None:
+    """`PASSWORD_HASH_METHOD`, tried on an empty password: unless it is werkzeug's default, scrypt, which a
+    start need not pay ~130 ms to try."""
+    if method == "scrypt":
+        return
+    try:
+        generate_password_hash("", method)
+    except (ValueError, TypeError, AttributeError):
+        raise SettingError(f"{name} must be one of werkzeug's password hash methods (scrypt, "
+                           f"pbkdf2:sha256:600000, ...), not {method!r}") from None
+
+
 def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
     """The environment's `BGA_*` over the defaults, then `config` over both; switches and numbers read strictly."""
     app.config.from_prefixed_env(prefix)
@@ -67,6 +81,8 @@ def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
             app.config[key] = read_strictly(key, key, config[key])
         elif raw is not None:  # read as written, not as JSON: "False" is not JSON and would stay a string
             app.config[key] = read_strictly(key, f"{prefix}_{key}", raw)
+    method = "PASSWORD_HASH_METHOD"
+    check_hash_method(method if config and method in config else f"{prefix}_{method}", app.config[method])
     if app.config.get("DEV_MODE"):
         app.logger.warning("development mode is on (BGA_DEV_MODE): chosen seeds and deals, hotseat tables, "
                            "forks and early exports are allowed; never run a public server this way")

@@ -178,6 +178,20 @@ def test_with_another_hash_method_the_decoy_is_made_by_that_method(app):
         assert method != "scrypt" and decoy_hash().split("$")[0] == hash_password("secret-pass").split("$")[0]
 
 
+@pytest.mark.parametrize("written", ["scrpyt", "scrypt:1:2", "pbkdf2:sha256:many", "md5", "5"])
+def test_an_unknown_password_hash_method_stops_the_server_naming_the_variable(monkeypatch, tmp_path, written):
+    """Else the server would start, and refuse every registration, login of an unknown name and new password."""
+    monkeypatch.setenv("BGA_PASSWORD_HASH_METHOD", written)
+    with pytest.raises(SettingError, match="BGA_PASSWORD_HASH_METHOD must be one of werkzeug's password hash"):
+        create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": []})
+    monkeypatch.setenv("BGA_PASSWORD_HASH_METHOD", "pbkdf2:sha256:1000")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": []})
+    assert app.config["PASSWORD_HASH_METHOD"] == "pbkdf2:sha256:1000"
+    with pytest.raises(SettingError, match="^PASSWORD_HASH_METHOD must be"):
+        create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'env.sqlite'}", "GAMES": [],
+                    "PASSWORD_HASH_METHOD": "plain"})
+
+
 def test_only_the_attempts_still_counting_are_kept(tmp_path):
     from datetime import datetime, timedelta
 
