@@ -90,12 +90,14 @@ class CatchUp:
 
     after: int
     notifications: list[dict]
-    last: int
 
     @classmethod
     def read(cls, table_id: int, mover: int, seq_before: int, held: Held) -> CatchUp:
-        after, notifications = seen_since(table_id, mover, seq_before, held.table.state.seq)
-        return cls(after, notifications, notifications[-1]["seq"] if notifications else after)
+        return cls(*seen_since(table_id, mover, seq_before, held.table.state.seq))
+
+    @property
+    def last(self) -> int:
+        return self.notifications[-1]["seq"] if self.notifications else self.after
 
 
 @dataclass(frozen=True)
