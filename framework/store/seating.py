@@ -16,7 +16,7 @@ from .database import write_transaction
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .journal import write_notifications, write_snapshot
 from .loading import engine_players, find_seat, game_class, may_see
-from .locked import lock_table
+from .locked import LockedTable, lock_table
 from .models import Seat, TableRecord, User, db
 from .queries import get_table_for_update
 from .turns import update_turns
@@ -151,8 +151,9 @@ def _reservation_of(record: TableRecord, user: User, invited: bool = False) -> i
     return None
 
 
-def reserved_names(record: TableRecord) -> list[str]:
-    """The reservations as names, for the table's creator."""
+def reserved_names(record: TableRecord | LockedTable) -> list[str]:
+    """The reservations as names, for the table's creator (of a table read either way: a move's answer
+    shows the table it held)."""
     ids = [entry for entry in record.reserved if isinstance(entry, int)]
     names = dict(db.session.execute(select(User.id, User.name).where(User.id.in_(ids))).all()) if ids else {}
     return [names.get(entry, "?") if isinstance(entry, int) else entry for entry in record.reserved]
