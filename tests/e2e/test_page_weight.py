@@ -24,7 +24,15 @@ def test_a_table_page_weighs_under_150_kb_of_js_and_css(new_context, api, game):
     page.goto(f"/#/table/{table_id}")
     expect(status(page)).to_contain_text("You")
     expect(page.locator(".log-lines li").first).to_be_visible()   # the game's module drew the history: all is in
-    own = [url for url in sizes if f"/games/{game}/" in url]
+    # The stylesheet is linked after the module runs and may still be on its way: wait for it to apply,
+    # then for its response to be counted, before weighing.
+    page.wait_for_function("() => [...document.styleSheets].some(s => (s.href || '').includes('/games/'))")
+    own: list[str] = []
+    for _ in range(100):
+        own = [url for url in sizes if f"/games/{game}/" in url]
+        if len(own) >= 2:
+            break
+        page.wait_for_timeout(50)
     assert len(own) >= 2, f"the game's client module and stylesheet were not both fetched: {sorted(sizes)}"
     later = ("/generic.js", "/replay.js", "/lobby.js")   # loaded by the pages that need them, not by this one
     assert not [url for url in sizes if url.endswith(later)]
