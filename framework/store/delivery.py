@@ -1,7 +1,11 @@
 """Delivering the outbox by SMTP and by webhook, with retries and back-off; failures are kept.
 
-A message is claimed (its next attempt pushed 10 minutes on) and committed before the network
-call, so no database lock is held while sending and a crashed sender's message is retried later.
+`flask deliver` runs this, apart from the tick's game work. A message is claimed (its next attempt
+pushed 10 minutes on) and committed before the network call, so no database lock is held while
+sending and a crashed sender's message is retried later. Messages are grouped by target (a webhook's
+host, or the mail server): each target's messages go one after another, and up to `WORKERS` targets
+are served at once, so a slow target delays only its own messages. A target that fails (a deadline
+passed, a refusal) gets no more attempts in this run.
 """
 from __future__ import annotations
 
@@ -9,9 +13,12 @@ import json
 import smtplib
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from email.message import EmailMessage
+from urllib.parse import urlsplit
 
+from flask import current_app
 from sqlalchemy import select
 
 from . import webhooks
@@ -21,8 +28,9 @@ from .outbox import due_messages
 
 MAX_ATTEMPTS = 6
 LEASE = timedelta(minutes=10)
-TICK_BUDGET = 30.0     # seconds of sending per tick; a webhook has SEND_TIMEOUT (5 s) of them at most
-PER_USER_PER_TICK = 5  # messages to one user per tick
+TICK_BUDGET = 30.0     # seconds in which a run starts sends; a webhook has SEND_TIMEOUT (5 s) at most
+PER_USER_PER_TICK = 5  # messages to one user per run
+WORKERS = 4            # targets served at once
 
 
 def backoff(attempts: int) -> timedelta:
@@ -46,14 +54,21 @@ def send_email(message: OutboxMessage, config: dict) -> None:
 
 def send_webhook(message: OutboxMessage, config: dict) -> None:
     """POST JSON with `content` (Discord) and `text` (Slack) so either kind of hook shows it; only to a
-    public address (`webhooks`), and a redirect is an answer, not followed."""
+    public address (`webhooks`), and a redirect is an answer, not followed. Players' names are in the
+    text: Discord is told to ping nobody (`allowed_mentions`), and Slack's markup characters are
+    escaped, so `@everyone` or `<!channel>` in a name stays text."""
     text = f"**{message.subject}**\n{message.body}"
-    payload = json.dumps({"content": text[:1900], "text": text, "subject": message.subject,
-                          "table": message.table_id}).encode()
+    payload = json.dumps({"content": text[:1900], "allowed_mentions": {"parse": []}, "text": slack_escaped(text),
+                          "subject": message.subject, "table": message.table_id}).encode()
     status = webhooks.post_json(message.address, payload, allow_http=webhook_http_allowed(config),
                                 allow_private=bool(config.get("WEBHOOK_PRIVATE_TARGETS")))
     if not 200 <= status < 300:
         raise OSError(f"webhook answered {status}")
+
+
+def slack_escaped(text: str) -> str:
+    """Slack's escaping: `<!channel>`, `<@U123>` and `<http://x|y>` are markup only with a raw `<`."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def webhook_http_allowed(config: dict) -> bool:
@@ -65,25 +80,55 @@ SENDERS = {"email": send_email, "webhook": send_webhook}
 
 
 def deliver_due(now: datetime, config: dict, budget: float = TICK_BUDGET) -> dict[str, int]:
-    """Send what is due, for at most `budget` seconds and `PER_USER_PER_TICK` messages a user; the
-    rest stays pending for the next tick (so one slow receiver cannot hold the tick)."""
-    counts = {"sent": 0, "retry": 0, "failed": 0}
-    started, per_user = time.monotonic(), Counter()
-    for message_id, user_id in [(m.id, m.user_id) for m in due_messages(now)]:
-        if time.monotonic() - started >= budget:
-            break
+    """Send what is due: for `budget` seconds at most new sends start, `PER_USER_PER_TICK` messages a
+    user; the rest stays pending for the next run. Targets are served in parallel (see above)."""
+    started, per_user, targets = time.monotonic(), Counter(), {}
+    for message_id, user_id, channel, address in [(m.id, m.user_id, m.channel, m.address) for m in due_messages(now)]:
         if per_user[user_id] >= PER_USER_PER_TICK:
             continue
         per_user[user_id] += 1
-        message = _claim(message_id, now)
-        if message is None:
-            continue  # another tick took it
-        try:
-            SENDERS[message.channel](message, config)
-            error = None
-        except Exception as err:  # any failure of the far side is recorded, never raised
-            error = f"{type(err).__name__}: {err}"[:500]
-        counts[_settle(message_id, now, error)] += 1
+        targets.setdefault(target_of(channel, address), []).append(message_id)
+    db.session.rollback()  # no read transaction held while the pool's threads write
+    counts = Counter({"sent": 0, "retry": 0, "failed": 0})
+    if not targets:
+        return dict(counts)
+    app = current_app._get_current_object()
+    with ThreadPoolExecutor(max_workers=min(WORKERS, len(targets)), thread_name_prefix="deliver") as pool:
+        runs = [pool.submit(_deliver_to_target, app, ids, now, config, started + budget) for ids in targets.values()]
+        for run in runs:
+            counts.update(run.result())
+    return dict(counts)
+
+
+def target_of(channel: str, address: str) -> str:
+    """Whom a message makes the server wait for: a webhook's host, or the one mail server."""
+    if channel != "webhook":
+        return channel
+    try:
+        return f"webhook:{(urlsplit(address).hostname or '').lower()}"
+    except ValueError:
+        return f"webhook:{address}"
+
+
+def _deliver_to_target(app, message_ids: list[int], now: datetime, config: dict, stop_at: float) -> Counter:
+    """One target's messages in turn, in a thread of the pool with its own app context (and session)."""
+    counts = Counter()
+    with app.app_context():
+        for message_id in message_ids:
+            if time.monotonic() >= stop_at:
+                break
+            message = _claim(message_id, now)
+            if message is None:
+                continue  # another run took it
+            try:
+                SENDERS[message.channel](message, config)
+                error = None
+            except Exception as err:  # any failure of the far side is recorded, never raised
+                error = f"{type(err).__name__}: {err}"[:500]
+            counts[_settle(message_id, now, error)] += 1
+            if error is not None:
+                break  # the others wait for the next run rather than for this target again
+        db.session.remove()
     return counts
 
 

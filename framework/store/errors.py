@@ -32,3 +32,9 @@ class NothingPending(Conflict):
     """Asked to play pending bot or zombie turns when none are."""
 
     code = "nothing_pending"
+
+
+class TooManyTables(Conflict):
+    """A user already has as many unfinished tables of their own as the site allows."""
+
+    code = "too_many_tables"

@@ -15,9 +15,12 @@ from framework.engine import Notification, Table
 from .changes import announce
 from .driver import ManyRows, Prebuilt
 from .locked import LockedTable, save_table
-from .models import MoveRecord, NotificationRecord, utcnow
+from .models import Checkpoint, MoveRecord, NotificationRecord, utcnow
+
+CHECKPOINT_EVERY = 200  # moves between stored states a replay may start from
 
 INSERT_MOVE = Prebuilt(insert(MoveRecord.__table__))
+INSERT_CHECKPOINT = Prebuilt(insert(Checkpoint.__table__))
 INSERT_NOTIFICATIONS = ManyRows(NotificationRecord.__table__)
 
 
@@ -37,7 +40,11 @@ def write_notifications(table_id: int, notifications: list[Notification]) -> Non
 
 
 def write_snapshot(record: LockedTable, table: Table) -> None:
-    """The engine's state after the move on the table row (and the table's status once the game is over)."""
+    """The engine's state after the move on the table row (and the table's status once the game is
+    over); every `CHECKPOINT_EVERY` moves it is kept as a checkpoint too."""
     announce(record.id)
-    save_table(record, snapshot=table.snapshot(), move=table.move, state_hash=table.state_hash(),
+    snapshot = table.snapshot()
+    if table.move and table.move % CHECKPOINT_EVERY == 0 and record.move != table.move:
+        INSERT_CHECKPOINT.execute({"table_id": record.id, "move": table.move, "snapshot": snapshot})
+    save_table(record, snapshot=snapshot, move=table.move, state_hash=table.state_hash(),
                updated_at=utcnow(), status="finished" if table.status == "finished" else record.status)

@@ -153,6 +153,16 @@ class MoveRecord(db.Model):
         return engine.Move(self.player_id, self.action, self.args)
 
 
+class Checkpoint(db.Model):
+    """The engine's state after every `CHECKPOINT_EVERY`th move (table `checkpoints`): a replay to a late
+    move starts from the nearest one before it instead of from the deal."""
+
+    __tablename__ = "checkpoints"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    move: Mapped[int] = mapped_column(primary_key=True)
+    snapshot: Mapped[dict] = mapped_column(JSON)
+
+
 class NotificationRecord(db.Model):
     """What the game told its players (table `notifications`); `recipient` None is everyone, spectators included."""
 

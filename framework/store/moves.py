@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from flask import current_app
 from sqlalchemy import exists, select
 
 from framework.engine import BOTS, Game, Notification, Table
@@ -26,7 +27,7 @@ from .database import write_transaction
 from .errors import Conflict, Forbidden, NotFound, NothingPending, StaleMove, Unauthenticated
 from .journal import write_move, write_notifications, write_snapshot
 from .loading import automatic_seat, find_seat, load_engine_table, may_see
-from .locked import LockedSeat, LockedTable, ask_table, lock_table
+from .locked import LockedSeat, LockedTable, ask_table, lock_table, save_seats
 from .models import Seat, TableRecord, clock, db
 from .pipeline import pipelined
 from .presence import note_acting
@@ -35,6 +36,8 @@ from .turns import set_zombie, update_turns
 from .users import ask_token_user
 
 REQUEST_BUDGET = 0.15  # seconds of bot play a human's request may pay for after its own move
+MAX_GAME_MOVES = 20_000  # a game's moves, unless the app's MAX_GAME_MOVES says otherwise
+ABANDONED = "abandoned"  # a table's status when nobody is left to play it, or it passed its move bound
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,8 @@ def make_move(table_id: int, caller: Caller, action: str, args: dict, expected_m
             raise Forbidden("You do not sit at this table.")
         if row.status == "open":
             raise Conflict("This table has not started yet.")
+        if row.status == ABANDONED:
+            raise Conflict("This table is abandoned: its game ended unfinished.")
         table = load_engine_table(row, games)
         if expected_move is not None and expected_move != row.move and \
                 not answers_from_view(seat, table, action, expected_move):
@@ -170,6 +175,8 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
             row = lock_table(table_id)
             table = load_engine_table(row, games) if row.snapshot is not None else None
             held = Held(row, table) if table is not None else None
+            if row.status == "playing" and table is not None and not any(people_seated(row)):
+                abandon(row, table, "nobody is left to play")  # bots alone would play on forever
             seat = automatic_seat(row.players, table) if row.status == "playing" and table is not None else None
             if seat is None:
                 pending = False
@@ -182,6 +189,26 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
         if not pending:
             break
     return Automatic(played, pending, held)
+
+
+def people_seated(row: LockedTable) -> list[LockedSeat]:
+    """The seats a person holds and plays (not a bot's, not one the zombie plays for an absent player)."""
+    return [seat for seat in row.players if seat.bot_level is None and not seat.zombie]
+
+
+def abandon(row: LockedTable, table: Table, reason: str) -> None:
+    """The game ends unfinished: its log is kept (it replays), it is shown as abandoned, nobody wins."""
+    row.status = ABANDONED
+    for seat in row.players:
+        seat.set(active_since=None, deadline=None)
+    save_seats(row)
+    table.notify(None, "tableAbandoned", "The table is abandoned: ${reason}", {"reason": reason})
+    write_notifications(row.id, table.take_notifications())
+    write_snapshot(row, table)
+
+
+def max_game_moves() -> int:
+    return current_app.config.get("MAX_GAME_MOVES") or MAX_GAME_MOVES
 
 
 def play_pending(record: TableRecord, user_id: int, games: dict[str, type[Game]],
@@ -224,3 +251,5 @@ def _commit(row: LockedTable, table: Table, player_id: int, action: str, args: d
     write_notifications(row.id, made)
     write_snapshot(row, table)
     update_turns(row, table, now, mover=player_id, new_state=table.entered_state)
+    if row.status == "playing" and table.move >= max_game_moves():
+        abandon(row, table, f"it reached {max_game_moves()} moves")

@@ -10,7 +10,7 @@ from framework.engine import Game, Table, replay
 
 from .errors import NotFound
 from .loading import engine_players, game_class
-from .models import MoveRecord, NotificationRecord, Seat, TableRecord, db
+from .models import Checkpoint, MoveRecord, NotificationRecord, Seat, TableRecord, db
 
 
 def get_table(table_id: int) -> TableRecord:
@@ -79,18 +79,35 @@ def seen_since(table_id: int, viewer: int | None, before: int, until: int) -> tu
     return 0, found
 
 
-def moves_announced(table_id: int) -> set[int]:
-    """The numbers of the moves that made at least one notification for everyone."""
-    return set(db.session.scalars(select(NotificationRecord.move).where(
-        NotificationRecord.table_id == table_id, NotificationRecord.recipient.is_(None)).distinct()))
+def moves_announced(table_id: int, first: int = 0, last: int | None = None) -> set[int]:
+    """The numbers of the moves (from `first` to `last`) that made at least one notification for everyone."""
+    query = select(NotificationRecord.move).where(NotificationRecord.table_id == table_id,
+                                                  NotificationRecord.recipient.is_(None),
+                                                  NotificationRecord.move >= first)
+    if last is not None:
+        query = query.where(NotificationRecord.move <= last)
+    return set(db.session.scalars(query.distinct()))
 
 
-def moves_of(table_id: int) -> list[MoveRecord]:
-    return list(db.session.scalars(select(MoveRecord).where(MoveRecord.table_id == table_id)
-                                   .order_by(MoveRecord.number)))
+def moves_of(table_id: int, after: int = 0, limit: int | None = None, until: int | None = None) -> list[MoveRecord]:
+    """The table's moves numbered after `after` (and up to `until`), `limit` of them at most, in order."""
+    query = select(MoveRecord).where(MoveRecord.table_id == table_id, MoveRecord.number > after)
+    if until is not None:
+        query = query.where(MoveRecord.number <= until)
+    return list(db.session.scalars(query.order_by(MoveRecord.number).limit(limit)))
 
 
 def replayed(record: TableRecord, games: dict[str, type[Game]], until: int | None = None) -> Table:
-    """The table replayed from its log (to move `until`)."""
-    return replay(game_class(games, record.game), engine_players(record.players), record.options, record.seed,
-                  [m.logged() for m in moves_of(record.id)], until)
+    """The table at move `until` (the last when None): from the nearest checkpoint at or before it, the
+    moves after it applied again (from the deal when there is none), so a late move costs little."""
+    until = record.move if until is None else until
+    checkpoint = db.session.scalars(select(Checkpoint).where(Checkpoint.table_id == record.id,
+                                                             Checkpoint.move <= until)
+                                    .order_by(Checkpoint.move.desc()).limit(1)).first()
+    game, players = game_class(games, record.game), engine_players(record.players)
+    if checkpoint is None:
+        return replay(game, players, record.options, record.seed, [m.logged() for m in moves_of(record.id, until=until)])
+    table = Table.load(game, players, record.options, record.seed, checkpoint.snapshot)
+    for move in moves_of(record.id, after=checkpoint.move, until=until):
+        table.apply(move.player_id, move.action, move.args, rollback=False)
+    return table

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from framework.engine import Game, Table
 
 from .changes import announce
 from .database import write_transaction
-from .errors import BadRequest, Conflict, Forbidden, NotFound
+from .errors import BadRequest, Conflict, Forbidden, NotFound, TooManyTables
 from .journal import write_notifications, write_snapshot
 from .loading import engine_players, find_seat, game_class, may_see
 from .locked import LockedTable, lock_table
@@ -25,20 +25,24 @@ from .users import SYSTEM_MARK, find_by_name
 
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
                  seats: int | None, *, turn_hours: int = 0, private: bool = False,
-                 reserved: list[str] = (), hotseat: bool = False) -> TableRecord:
+                 reserved: list[str] = (), hotseat: bool = False, max_open: int | None = None) -> TableRecord:
     """A new open table; the creator takes seat 0. It starts when the last seat fills.
 
     A private table stays out of the lobby and is joined with its invite code; `reserved` names
     users the free seats wait for, kept by id for registered users (a name not registered yet holds
     a seat of an open table for whoever registers it, but never lets them into a private one).
     A hotseat table (development) seats stand-in users at once and its creator acts for every
-    seat, like BGA Studio's test players.
+    seat, like BGA Studio's test players. `max_open` bounds the unfinished tables (open or playing)
+    a user created and sits at, so one account cannot fill the lobby or the tick.
     """
     seats = seats or game_cls.max_players
     if not game_cls.min_players <= seats <= game_cls.max_players:
         raise BadRequest(f"{game_cls.title} is played by {game_cls.min_players} to {game_cls.max_players} players.",
                          fields={"players": ["Not a valid number of players for this game."]})
     with write_transaction():
+        if max_open is not None and open_tables_of(creator.id) >= max_open:
+            raise TooManyTables(f"You already have {max_open} unfinished tables of your own: finish or leave "
+                                "one before creating another.")
         if len(reserved) > seats - 1:
             raise BadRequest("More seats are reserved than the table has free.",
                              fields={"reserved": ["Too many names for the free seats."]})
@@ -54,6 +58,13 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
         db.session.refresh(record)
         _start_if_full(record, game_cls)
     return record
+
+
+def open_tables_of(user_id: int) -> int:
+    """Unfinished tables this user created and still sits at."""
+    return db.session.scalar(select(func.count()).select_from(TableRecord).join(Seat).where(
+        TableRecord.creator_id == user_id, Seat.user_id == user_id,
+        TableRecord.status.in_(("open", "playing"))))
 
 
 def join_table(table_id: int, user: User, games: dict[str, type[Game]], code: str | None = None) -> TableRecord:

@@ -4,7 +4,9 @@ A webhook address is checked twice. When it is saved: https only (http in develo
 user:password@, and a literal address (127.0.0.1, 2130706433, 0x7f000001, [::1], localhost) must be
 a public one. When a message is sent: the host is resolved then, every address it resolves to must
 be public, and the connection goes to that very address (a name cannot resolve to another one
-between the check and the connection). Redirects are not followed; each send has a time limit.
+between the check and the connection). Redirects are not followed. Each send has one absolute
+deadline (`SEND_TIMEOUT`) for connecting, TLS, sending and reading the answer: a target that trickles
+a byte at a time is cut when it passes, and no more than `MAX_ANSWER_BYTES` of its answer are read.
 `WEBHOOK_PRIVATE_TARGETS` lets a self-hosted bridge on the local network receive them (off).
 """
 from __future__ import annotations
@@ -13,9 +15,12 @@ import http.client
 import ipaddress
 import socket
 import ssl
+import threading
+import time
 from urllib.parse import urlsplit
 
-SEND_TIMEOUT = 5  # seconds for one webhook: connecting, sending and the answer
+SEND_TIMEOUT = 5  # seconds for one webhook, in all: connecting, TLS, sending and the answer
+MAX_ANSWER_BYTES = 16 * 1024  # of the status line and headers; the body is never read
 
 
 class RefusedTarget(ValueError):
@@ -88,18 +93,80 @@ def resolve(host: str, port: int, allow_private: bool) -> str:
     return str(found[0])
 
 
-class _Pinned:
-    """Connect to the checked address, while the request (Host, TLS name and certificate) names the host."""
+class DeadlinePassed(TimeoutError):
+    """The webhook's overall time ran out."""
 
-    def __init__(self, *args, address: str, **kwargs):
+
+class _CappedReader:
+    """The answer's bytes as http.client reads them, refused past `MAX_ANSWER_BYTES`."""
+
+    def __init__(self, raw):
+        self.raw, self.left = raw, MAX_ANSWER_BYTES
+
+    def _count(self, data: bytes) -> bytes:
+        self.left -= len(data)
+        if self.left < 0:
+            raise http.client.HTTPException(f"the answer is longer than {MAX_ANSWER_BYTES} bytes")
+        return data
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self._count(self.raw.readline(self.left + 1 if limit < 0 else min(limit, self.left + 1)))
+
+    def read(self, amount: int | None = None) -> bytes:
+        return self._count(self.raw.read(self.left + 1 if amount is None else min(amount, self.left + 1)))
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+class _CappedResponse(http.client.HTTPResponse):
+    def __init__(self, sock, *args, **kwargs):
+        super().__init__(sock, *args, **kwargs)
+        self.fp = _CappedReader(self.fp)
+
+
+class _Pinned:
+    """Connect to the checked address, while the request (Host, TLS name and certificate) names the host.
+
+    Every step waits at most until `deadline` (time.monotonic()): a socket timeout alone would restart
+    at each byte a slow target sends, so a watchdog shuts the socket when the deadline passes."""
+
+    response_class = _CappedResponse
+
+    def __init__(self, *args, address: str, deadline: float, **kwargs):
         super().__init__(*args, **kwargs)
-        self.address = address
+        self.address, self.deadline = address, deadline
+        self.watchdog: threading.Timer | None = None
+        self.cut = False
+
+    def left(self) -> float:
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise DeadlinePassed(f"no answer within {SEND_TIMEOUT} s")
+        return remaining
 
     def connect(self):
-        sock = socket.create_connection((self.address, self.port), self.timeout)
+        sock = socket.create_connection((self.address, self.port), self.left())
+        self.watchdog = threading.Timer(self.left(), self._cut, args=(sock,))
+        self.watchdog.daemon = True
+        self.watchdog.start()
         if isinstance(self, http.client.HTTPSConnection):
+            sock.settimeout(self.left())
             sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        sock.settimeout(self.left())
         self.sock = sock
+
+    def _cut(self, sock: socket.socket) -> None:
+        self.cut = True
+        try:
+            sock.shutdown(socket.SHUT_RDWR)  # the plain socket's: wakes a read blocked in TLS too
+        except OSError:
+            pass
+
+    def close(self):
+        if self.watchdog is not None:
+            self.watchdog.cancel()
+        super().close()
 
 
 class PinnedHTTPConnection(_Pinned, http.client.HTTPConnection):
@@ -111,7 +178,9 @@ class PinnedHTTPSConnection(_Pinned, http.client.HTTPSConnection):
 
 
 def post_json(url: str, body: bytes, *, allow_http: bool, allow_private: bool, timeout: float = SEND_TIMEOUT) -> int:
-    """POST `body` to a webhook after the checks above; the answer's status (a redirect is not followed)."""
+    """POST `body` to a webhook after the checks above, all within `timeout` seconds; the answer's
+    status (a redirect is not followed)."""
+    deadline = time.monotonic() + timeout
     problem = url_problem(url, allow_http, allow_private)
     if problem:
         raise RefusedTarget(problem)
@@ -119,13 +188,17 @@ def post_json(url: str, body: bytes, *, allow_http: bool, allow_private: bool, t
     port = parts.port or (443 if parts.scheme == "https" else 80)
     address = resolve(parts.hostname, port, allow_private)
     if parts.scheme == "https":
-        connection = PinnedHTTPSConnection(parts.hostname, port, timeout=timeout, address=address,
+        connection = PinnedHTTPSConnection(parts.hostname, port, timeout=timeout, address=address, deadline=deadline,
                                            context=ssl.create_default_context())
     else:
-        connection = PinnedHTTPConnection(parts.hostname, port, timeout=timeout, address=address)
+        connection = PinnedHTTPConnection(parts.hostname, port, timeout=timeout, address=address, deadline=deadline)
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     try:
         connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
         return connection.getresponse().status
+    except (OSError, http.client.HTTPException) as err:
+        if connection.cut or time.monotonic() >= deadline:
+            raise DeadlinePassed(f"no answer within {timeout:g} s") from None
+        raise err
     finally:
         connection.close()

@@ -40,6 +40,11 @@ def create_app(config: dict | None = None) -> Flask:
         EVENTS_STREAM_SECONDS=300,     # a push stream ends after this long (the page reconnects): workers recycle
         EVENTS_HEARTBEAT_SECONDS=15,   # a comment on a quiet stream this often, so proxies keep it open
         EVENTS_MAX_STREAMS=None,       # open streams per process (None: no bound); gunicorn.conf.py sets it for threads
+        TICK_MOVES=2000,               # bots' and zombies' moves one tick plays in all ...
+        TICK_MOVES_PER_ROUND=20,       # ... shared round-robin: each waiting table this many moves a round
+        MAX_GAME_MOVES=20_000,         # a game past this many moves ends as abandoned (its log kept)
+        MAX_OPEN_TABLES=20,            # unfinished tables a user created and sits at
+        LOG_PAGE=500,                  # moves per page of /log when no limit is asked (at most LOG_PAGE_MAX)
         PASSWORD_HASH_METHOD="scrypt",  # werkzeug's method for stored password hashes (and their cost)
     )
     load_settings(app, config)

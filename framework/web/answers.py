@@ -187,6 +187,8 @@ class LoggedMove(Schema):
 
 class MoveLog(Schema):
     moves = fields.List(fields.Nested(LoggedMove), required=True)
+    next = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "pass as `after` for the next page; null on the last page"})
 
 
 class Ranked(Schema):

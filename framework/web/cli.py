@@ -1,5 +1,5 @@
-"""The app's commands: `flask init-db` (create or upgrade the schema), `backup`, `tick` (deadlines, bots,
-mail), and the two designer commands that need the database, `verify-games` and `import-game` (`bga`
+"""The app's commands: `flask init-db` (create or upgrade the schema), `backup`, `tick` (deadlines, bots),
+`deliver` ("your turn" messages), and the two designer commands that need the database, `verify-games` and `import-game` (`bga`
 builds the app for them). The designer's other commands (framework/designer/commands.py) need no app:
 they are added to the app's CLI as they are, so `flask --app framework.web <command>` runs every one."""
 from __future__ import annotations
@@ -46,28 +46,63 @@ def register_cli(app: Flask) -> None:
     @app.cli.command("tick")
     @click.option("--now", "now_text", default=None, help="Pretend it is this UTC time (ISO 8601), for tests.")
     def tick(now_text: str | None) -> None:
-        """Play out expired turns by the zombie, finish bots' turns, deliver "your turn" messages.
+        """Play out expired turns by the zombie, play bots' turns (a bounded number, shared between
+        tables), forget expired logins. "Your turn" messages are `flask deliver`'s.
 
         Run it every minute from cron or a systemd timer. Safe to run twice at once: each table
-        and each message is handled under a lock and checked again there.
+        is handled under a lock and checked again there.
         """
-        now = datetime.fromisoformat(now_text.removesuffix("Z")) if now_text else clock()
+        now = parse_now(now_text)
         report = run_tick(now)
-        click.echo("tick {now}: {zombies} out of time, {moves} automatic moves, {sent} sent, "
-                   "{retry} to retry, {failed} failed, {expired_sessions} expired sessions forgotten"
-                   .format(now=now.isoformat(), **report))
+        click.echo("tick {now}: {zombies} out of time, {moves} automatic moves at {tables} tables, "
+                   "{expired_sessions} expired sessions forgotten".format(now=now.isoformat(), **report))
+
+    @app.cli.command("deliver")
+    @click.option("--now", "now_text", default=None, help="Pretend it is this UTC time (ISO 8601), for tests.")
+    def deliver(now_text: str | None) -> None:
+        """Send the due "your turn" messages (SMTP and webhooks), with retries and back-off.
+
+        Run it every minute, apart from the tick, so a slow webhook never holds the game's work.
+        Safe to run twice at once: each message is claimed under a lock.
+        """
+        now = parse_now(now_text)
+        report = deliver_due(now, current_app.config)
+        click.echo("deliver {now}: {sent} sent, {retry} to retry, {failed} failed".format(now=now.isoformat(), **report))
 
     for command in (verify_games_command, import_game_command, *DESIGNER_COMMANDS):
         app.cli.add_command(command)
 
 
+def parse_now(now_text: str | None) -> datetime:
+    return datetime.fromisoformat(now_text.removesuffix("Z")) if now_text else clock()
+
+
 def run_tick(now: datetime) -> dict[str, int]:
     games = current_app.extensions["games"]
     zombies = expire_deadlines(games, now)
-    moves = sum(play_automatic(table_id, games, budget=None, now=now).played
-                for table_id in tables_waiting_for_automatic_moves())
-    delivered = deliver_due(now, current_app.config)
-    return {"zombies": len(zombies), "moves": moves, **delivered, "expired_sessions": prune_expired_sessions()}
+    moves, tables = play_fairly(tables_waiting_for_automatic_moves(), games, now,
+                                current_app.config["TICK_MOVES"], current_app.config["TICK_MOVES_PER_ROUND"])
+    return {"zombies": len(zombies), "moves": moves, "tables": tables, "expired_sessions": prune_expired_sessions()}
+
+
+def play_fairly(table_ids: list[int], games: dict, now: datetime, budget: int, per_round: int) -> tuple[int, int]:
+    """Bots' and zombies' turns, at most `budget` moves in all, shared round-robin: each waiting table
+    plays at most `per_round` moves in a round, so a table of bots that never ends cannot starve the
+    others (what is left waits for the next tick). The moves played and the tables that played."""
+    waiting, played, served = list(table_ids), 0, set()
+    while waiting and played < budget:
+        still = []
+        for table_id in waiting:
+            if played >= budget:
+                break
+            done = play_automatic(table_id, games, budget=None, max_moves=min(per_round, budget - played), now=now)
+            played += done.played
+            if done.played:
+                served.add(table_id)
+            if done.pending:
+                still.append(table_id)
+        waiting = still
+    return played, len(served)
 
 
 @click.command("verify-games")

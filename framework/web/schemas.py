@@ -83,6 +83,16 @@ class ReplayQuery(Schema):
     seat = fields.Integer(load_default=None, validate=NUMBER)
 
 
+LOG_PAGE_MAX = 1000  # moves in one page of a table's log
+
+
+class LogQuery(Schema):
+    after = fields.Integer(load_default=0, validate=NUMBER, metadata={
+        "description": "the moves after this move number (the `next` of the page before); 0 from the start"})
+    limit = fields.Integer(load_default=None, validate=validate.Range(1, LOG_PAGE_MAX), metadata={
+        "description": f"moves in the page, 1 to {LOG_PAGE_MAX} (500 unless asked)"})
+
+
 class ActionQuery(Schema):
     view = fields.Boolean(load_default=False, metadata={
         "description": "answer with the caller's view and what led to it (the page shows it without asking again)"})

@@ -2,7 +2,7 @@
 my tables. A table starts when its last seat fills; the bots who must open it then play (bounded)."""
 from __future__ import annotations
 
-from flask import Blueprint, g
+from flask import Blueprint, current_app, g
 
 from framework.store import moves, queries, turns
 from framework.store.loading import game_class
@@ -31,7 +31,7 @@ def lobby():
 
 
 @bp.post("/tables")
-@documented("Create a table", answer=(201, answers.TableInfo), errors=(400, 401, 403, 404),
+@documented("Create a table", answer=(201, answers.TableInfo), errors=(400, 401, 403, 404, 409),
             body=lambda app: new_table.described_bodies(app.extensions["games"]))
 @login_required
 def create():
@@ -44,7 +44,7 @@ def create():
                        "development mode.")
     record = create_table(game_cls, current_user(), options, body["seed"], body["players"],
                           turn_hours=body["turn_hours"], private=body["private"], reserved=body["reserved"],
-                          hotseat=body["hotseat"])
+                          hotseat=body["hotseat"], max_open=current_app.config["MAX_OPEN_TABLES"])
     table = table_info(record, loaded(record), g.user_id)
     if record.private:
         table["invite_code"] = record.invite_code  # the creator's to share; never in other views

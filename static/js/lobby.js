@@ -184,7 +184,7 @@ export async function showMyGames(main, ctl, go) {
           t.your_turn ? h("span.badge.your-turn", "Your turn") : h("span.badge", humanize(t.status)),
           mine && mine.deadline ? h("span.mark.mark-deadline", timeLeft(mine.deadline)) : null,
           h("a.button", { href: `#/table/${t.id}` }, t.your_turn ? "Play" : "Open"),
-          t.status === "finished" ? h("a.button.secondary", { href: `#/replay/${t.id}` }, "Replay") : null,
+          ["finished", "abandoned"].includes(t.status) ? h("a.button.secondary", { href: `#/replay/${t.id}` }, "Replay") : null,
           t.status === "finished" ? resultLine(t.players) : null,
         ]);
         if (t.your_turn) row.classList.add("your-turn");

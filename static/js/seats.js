@@ -50,6 +50,6 @@ export function seatControls(view, me, poller, showError, designer = false) {
     leavingAvailable().then((ok) => { leave.hidden = !ok; });
     parts.push(leave);
   }
-  if (table.status === "finished") parts.push(h("a.button", { href: `#/replay/${table.id}` }, "Watch the replay"));
+  if (["finished", "abandoned"].includes(table.status)) parts.push(h("a.button", { href: `#/replay/${table.id}` }, "Watch the replay"));
   return parts;
 }

@@ -70,18 +70,25 @@ def test_bots_cannot_log_in(api):
         assert login.status_code == 401 and login.json["error"]["code"] == "bad_credentials"
 
 
-def test_a_player_who_leaves_is_played_by_the_zombie_to_the_end(app, api):
+def test_when_the_last_person_leaves_a_table_of_bots_it_ends_as_abandoned(app, api):
+    """Bots alone would play on (and the tick for them) however long the game: the table ends, unfinished,
+    its log kept and replayable, and shown as abandoned."""
     api.register("anna")
     table_id = api.new_table("anna", players=4)
     api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 3})
+    moves_before = len(actors(app, table_id))
     assert api.post(f"/api/tables/{table_id}/leave", "anna").status_code == 200
+    assert app.test_cli_runner().invoke(args=["tick"]).exit_code == 0
     view = api.view(table_id, "anna")
-    assert view["you_are_zombie"] is True and view["table"]["players"][0]["zombie"] is True
-    final = finish_by_polling(api, table_id, "anna")
-    assert final["state"]["name"] == "gameEnd"
-    assert {"zombie", "bot"} <= set(actors(app, table_id))
-    logs = [n["type"] for n in api.get(f"/api/tables/{table_id}/notifications", "anna").json["notifications"]]
-    assert "zombie" in logs
+    assert view["table"]["status"] == "abandoned" and not view["automatic_pending"]
+    assert len(actors(app, table_id)) == moves_before  # the bots did not play on
+    logs = [n["log"] for n in api.get(f"/api/tables/{table_id}/notifications", "anna").json["notifications"]]
+    assert any("abandoned" in line for line in logs)
+    assert api.get(f"/api/tables/{table_id}/replay?move=1", "anna").status_code == 200
+    refused = api.post(f"/api/tables/{table_id}/continue", "anna")
+    assert refused.status_code == 409
+    mine = [t for t in api.get("/api/me/tables", "anna").json["tables"] if t["id"] == table_id]
+    assert mine and mine[0]["status"] == "abandoned"
 
 
 def test_taking_the_seat_back(api):
@@ -99,15 +106,18 @@ def test_taking_the_seat_back(api):
     assert api.post(f"/api/tables/{table_id}/return", "ben").status_code == 409
 
 
-def test_moves_by_bots_and_zombies_replay_like_any_other(api):
+def test_moves_by_bots_and_zombies_replay_like_any_other(app, api):
     from framework.engine import replay
+    from tests.http_play import play_over_http
     from tests.sample_game import Climb
 
     api.register("anna")
-    table_id = api.new_table("anna", players=3)
-    api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2})
-    api.post(f"/api/tables/{table_id}/leave", "anna")
-    finish_by_polling(api, table_id, "anna")
+    api.register("ben")
+    table_id = api.new_table("anna", joiners=["ben"], players=3)
+    api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1})
+    api.post(f"/api/tables/{table_id}/leave", "ben")
+    play_over_http(app, api, table_id, ["anna"])
+    assert {"zombie", "bot"} <= set(actors(app, table_id))
     exported = api.get(f"/api/tables/{table_id}/export", "anna").json
     again = replay(Climb, exported["players"], exported["options"], exported["seed"], exported["moves"])
     assert again.state_hash() == exported["state_hash"]

@@ -36,6 +36,13 @@ def tick(app, now: datetime) -> str:
     return result.output
 
 
+def deliver(app, now: datetime) -> str:
+    """`flask deliver`: the "your turn" messages are sent apart from the tick."""
+    result = app.test_cli_runner().invoke(args=["deliver", "--now", now.isoformat()])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 def outbox(app):
     with app.app_context():
         return [(m.user_id, m.channel, m.turn, m.status, m.attempts, m.last_error)
@@ -89,12 +96,12 @@ def test_your_turn_mail_once_per_turn_with_a_digest(mail_app, mapi, smtp):
     assert mapi.client.patch("/api/me", headers=mapi.headers("ben"),
                              json={"email": "ben@example.org"}).status_code == 200
     table_id = mapi.new_table("anna", joiners=["ben"], players=2)
-    tick(mail_app, datetime.utcnow())
+    deliver(mail_app, datetime.utcnow())
     assert len(inbox.messages) == 1
     recipients, text = inbox.messages[0]
     assert recipients == ["ben@example.org"] and f"Your turn: climb table {table_id}" in text
     # Still the same turn: no second message, however often the tick runs.
-    tick(mail_app, datetime.utcnow() + timedelta(minutes=5))
+    deliver(mail_app, datetime.utcnow() + timedelta(minutes=5))
     assert len(inbox.messages) == 1
     assert [(o[1], o[3]) for o in outbox(mail_app)] == [("email", "sent")]
 
@@ -119,7 +126,7 @@ def test_digest_tells_what_happened_since_my_last_move(mail_app, mapi, smtp):
     view = mapi.view(table_id, "ben")
     mapi.act(table_id, "ben", "playCard", card=view["state"]["args"]["playable"][0])
     mapi.act(table_id, "ben", "confirm")
-    tick(mail_app, datetime.utcnow())
+    deliver(mail_app, datetime.utcnow())
     _, text = inbox.messages[-1]
     assert "ben plays" in text and "jade" not in text  # what she may see, not Ben's secret charm
 
@@ -156,11 +163,11 @@ def test_webhook_failures_are_retried_with_backoff_and_recorded(mail_app, mapi, 
                              json={"webhook_url": url}).status_code == 200
     table_id = mapi.new_table("anna", joiners=["ben"], players=2)
     now = datetime.utcnow()
-    assert "1 to retry" in tick(mail_app, now)
+    assert "1 to retry" in deliver(mail_app, now)
     (_, _, _, status, attempts, error), = outbox(mail_app)
     assert (status, attempts) == ("pending", 1) and "500" in error
-    assert "0 sent" in tick(mail_app, now + timedelta(minutes=1))  # back-off: not yet
-    assert "1 sent" in tick(mail_app, now + timedelta(minutes=3))
+    assert "0 sent" in deliver(mail_app, now + timedelta(minutes=1))  # back-off: not yet
+    assert "1 sent" in deliver(mail_app, now + timedelta(minutes=3))
     assert received[0]["table"] == table_id and "Your turn" in received[0]["content"]
 
 
@@ -173,7 +180,7 @@ def test_a_webhook_that_never_answers_is_marked_failed_not_lost(mail_app, mapi, 
     mapi.new_table("anna", joiners=["ben"], players=2)
     now = datetime.utcnow()
     for hour in range(8):
-        tick(mail_app, now + timedelta(hours=hour))
+        deliver(mail_app, now + timedelta(hours=hour))
     (_, _, _, status, attempts, error), = outbox(mail_app)
     assert (status, attempts) == ("failed", 6) and error
 

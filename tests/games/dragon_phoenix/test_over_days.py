@@ -71,7 +71,8 @@ def test_a_game_over_days_with_a_late_player_a_returning_player_and_a_bot(tmp_pa
     for day in range(600):
         clock[0] = start + timedelta(days=day)
         if day:
-            assert app.test_cli_runner().invoke(args=["tick", "--now", clock[0].isoformat()]).exit_code == 0
+            for command in ("tick", "deliver"):
+                assert app.test_cli_runner().invoke(args=[command, "--now", clock[0].isoformat()]).exit_code == 0
         clock[0] += timedelta(hours=1)
         if play_one_turn(app, api, table_id, "cleo", chooser)["table"]["status"] == "finished":
             break
