@@ -101,11 +101,12 @@ def deliver_due(now: datetime, config: dict, budget: float = TICK_BUDGET) -> dic
 
 
 def target_of(channel: str, address: str) -> str:
-    """Whom a message makes the server wait for: a webhook's host, or the one mail server."""
+    """Whom a message makes the server wait for: a webhook's host and port, or the one mail server."""
     if channel != "webhook":
         return channel
     try:
-        return f"webhook:{(urlsplit(address).hostname or '').lower()}"
+        parts = urlsplit(address)
+        return f"webhook:{(parts.hostname or '').lower()}:{parts.port}"
     except ValueError:
         return f"webhook:{address}"
 

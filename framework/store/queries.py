@@ -106,7 +106,8 @@ def replayed(record: TableRecord, games: dict[str, type[Game]], until: int | Non
                                     .order_by(Checkpoint.move.desc()).limit(1)).first()
     game, players = game_class(games, record.game), engine_players(record.players)
     if checkpoint is None:
-        return replay(game, players, record.options, record.seed, [m.logged() for m in moves_of(record.id, until=until)])
+        moves = [m.logged() for m in moves_of(record.id, until=until)]
+        return replay(game, players, record.options, record.seed, moves)
     table = Table.load(game, players, record.options, record.seed, checkpoint.snapshot)
     for move in moves_of(record.id, after=checkpoint.move, until=until):
         table.apply(move.player_id, move.action, move.args, rollback=False)

@@ -11,6 +11,7 @@ a byte at a time is cut when it passes, and no more than `MAX_ANSWER_BYTES` of i
 """
 from __future__ import annotations
 
+import contextlib
 import http.client
 import ipaddress
 import socket
@@ -115,8 +116,8 @@ class _CappedReader:
     def read(self, amount: int | None = None) -> bytes:
         return self._count(self.raw.read(self.left + 1 if amount is None else min(amount, self.left + 1)))
 
-    def close(self) -> None:
-        self.raw.close()
+    def __getattr__(self, name: str):  # flush, closed, ...: the file's own
+        return getattr(self.raw, name)
 
 
 class _CappedResponse(http.client.HTTPResponse):
@@ -146,22 +147,22 @@ class _Pinned:
         return remaining
 
     def connect(self):
-        sock = socket.create_connection((self.address, self.port), self.left())
-        self.watchdog = threading.Timer(self.left(), self._cut, args=(sock,))
+        self.sock = socket.create_connection((self.address, self.port), self.left())
+        self.watchdog = threading.Timer(self.left(), self._cut)
         self.watchdog.daemon = True
         self.watchdog.start()
         if isinstance(self, http.client.HTTPSConnection):
-            sock.settimeout(self.left())
-            sock = self._context.wrap_socket(sock, server_hostname=self.host)
-        sock.settimeout(self.left())
-        self.sock = sock
+            # The handshake after self.sock is the TLS socket, so the watchdog can cut a trickled one too.
+            self.sock = self._context.wrap_socket(self.sock, server_hostname=self.host, do_handshake_on_connect=False)
+            self.sock.settimeout(self.left())
+            self.sock.do_handshake()
+        self.sock.settimeout(self.left())
 
-    def _cut(self, sock: socket.socket) -> None:
+    def _cut(self) -> None:
         self.cut = True
-        try:
-            sock.shutdown(socket.SHUT_RDWR)  # the plain socket's: wakes a read blocked in TLS too
-        except OSError:
-            pass
+        if self.sock is not None:
+            with contextlib.suppress(OSError):  # the plain socket's shutdown: it wakes a read blocked in TLS too
+                socket.socket.shutdown(self.sock, socket.SHUT_RDWR)
 
     def close(self):
         if self.watchdog is not None:
@@ -177,9 +178,10 @@ class PinnedHTTPSConnection(_Pinned, http.client.HTTPSConnection):
     pass
 
 
-def post_json(url: str, body: bytes, *, allow_http: bool, allow_private: bool, timeout: float = SEND_TIMEOUT) -> int:
-    """POST `body` to a webhook after the checks above, all within `timeout` seconds; the answer's
-    status (a redirect is not followed)."""
+def post_json(url: str, body: bytes, *, allow_http: bool, allow_private: bool, timeout: float | None = None) -> int:
+    """POST `body` to a webhook after the checks above, all within `timeout` seconds (`SEND_TIMEOUT`);
+    the answer's status (a redirect is not followed)."""
+    timeout = SEND_TIMEOUT if timeout is None else timeout
     deadline = time.monotonic() + timeout
     problem = url_problem(url, allow_http, allow_private)
     if problem:
@@ -195,7 +197,12 @@ def post_json(url: str, body: bytes, *, allow_http: bool, allow_private: bool, t
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     try:
         connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
-        return connection.getresponse().status
+        status = connection.getresponse().status
+        if connection.cut:  # the watchdog ended a half-read answer, which may have parsed as a whole
+            raise DeadlinePassed(f"no answer within {timeout:g} s")
+        return status
+    except DeadlinePassed:
+        raise
     except (OSError, http.client.HTTPException) as err:
         if connection.cut or time.monotonic() >= deadline:
             raise DeadlinePassed(f"no answer within {timeout:g} s") from None

@@ -1,7 +1,8 @@
-"""The app's commands: `flask init-db` (create or upgrade the schema), `backup`, `tick` (deadlines, bots),
-`deliver` ("your turn" messages), and the two designer commands that need the database, `verify-games` and `import-game` (`bga`
-builds the app for them). The designer's other commands (framework/designer/commands.py) need no app:
-they are added to the app's CLI as they are, so `flask --app framework.web <command>` runs every one."""
+"""The app's commands: `flask init-db` (create or upgrade the schema), `backup`, `tick` (deadlines,
+bots), `deliver` ("your turn" messages), and the two designer commands that need the database,
+`verify-games` and `import-game` (`bga` builds the app for them). The designer's other commands
+(framework/designer/commands.py) need no app: they are added to the
+app's CLI as they are, so `flask --app framework.web <command>` runs every one."""
 from __future__ import annotations
 
 import json
@@ -67,7 +68,8 @@ def register_cli(app: Flask) -> None:
         """
         now = parse_now(now_text)
         report = deliver_due(now, current_app.config)
-        click.echo("deliver {now}: {sent} sent, {retry} to retry, {failed} failed".format(now=now.isoformat(), **report))
+        click.echo("deliver {now}: {sent} sent, {retry} to retry, {failed} failed"
+                   .format(now=now.isoformat(), **report))
 
     for command in (verify_games_command, import_game_command, *DESIGNER_COMMANDS):
         app.cli.add_command(command)

@@ -8,6 +8,7 @@ from framework.designer.diagram import to_dot, to_mermaid
 from framework.engine.plugins import discover_games
 from framework.store import MoveRecord, db
 from tests.conftest import Api, make_app
+from tests.http_play import play_over_http
 from tests.sample_game import Climb
 
 
@@ -25,10 +26,7 @@ def finished_export(app) -> dict:
     api.register("anna")
     table_id = api.new_table("anna", players=3, seed="tools")
     api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2})
-    api.post(f"/api/tables/{table_id}/leave", "anna")
-    for _ in range(100):
-        if api.view(table_id, "anna")["table"]["status"] == "finished":
-            break
+    assert play_over_http(app, api, table_id, ["anna"], seed="tools")["table"]["status"] == "finished"
     return api.get(f"/api/tables/{table_id}/export", "anna").json
 
 
@@ -74,6 +72,20 @@ def test_verify_games_lists_tables_that_no_longer_replay(cli_app):
         db.session.commit()
     broken = run(cli_app, "verify-games")
     assert broken.exit_code == 1 and "table 1 (climb): move" in broken.output
+
+
+def test_verify_games_catches_a_rule_change_that_alters_a_result_without_refusing_a_move(cli_app, monkeypatch):
+    """A scoring change refuses no move: only the comparison with the stored final hash can see it."""
+    finished_export(cli_app)
+    assert run(cli_app, "verify-games").exit_code == 0
+    with cli_app.app_context():
+        game = cli_app.extensions["games"]["climb"]
+        scored = game.inc_score
+        monkeypatch.setattr(game, "inc_score", lambda self, player_id, delta: scored(self, player_id, 2 * delta))
+    changed = run(cli_app, "verify-games")
+    assert changed.exit_code == 1, changed.output
+    assert "table 1 (climb): the replay reaches another state" in changed.output
+    assert "1 tables replayed, 1 broken" in changed.output
 
 
 def test_import_game_rebuilds_a_table_from_an_export(cli_app, tmp_path):
