@@ -210,8 +210,17 @@ class _Run:
         if pushed != routed:
             self.leak(name, "/events", f"pushed {len(pushed)} notifications, the route gives {len(routed)}")
 
+    def log_pages(self, name: str) -> list[dict]:
+        """The whole log, read a few moves a page (every page is audited, not only the first)."""
+        entries, after = [], 0
+        while after is not None:
+            page = self.get_json("get", f"/log?limit=7&after={after}", name)
+            entries += page["moves"]
+            after = page["next"]
+        return entries
+
     def check_log(self, name: str, viewer: int | None, finished: bool) -> None:
-        for entry in self.get_json("get", "/log", name)["moves"]:
+        for entry in self.log_pages(name):
             number, mine = entry["move"], viewer is not None and entry["player"] == viewer
             where = f"/log move {number}"
             if not (finished or mine or number in self.told[name]) and (entry["player"] or entry["action"]):

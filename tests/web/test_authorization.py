@@ -36,6 +36,9 @@ MATRIX = [
     ("get", "/api/tables/{t}/notifications", None, [401, 401, 200, 200, 200]),
     ("get", "/api/tables/{t}/events", None, [401, 401, 200, 200, 200]),
     ("get", "/api/tables/{t}/log", None, [401, 401, 200, 200, 200]),
+    ("get", "/api/tables/{t}/log?limit=1&after=1", None, [401, 401, 200, 200, 200]),
+    ("get", "/api/tables/{t}/log?limit=0", None, [401, 401, 400, 400, 400]),
+    ("get", "/api/tables/{t}/log?limit=1001", None, [401, 401, 400, 400, 400]),
     ("get", "/api/tables/{t}/replay", None, [401, 401, 403, 200, 200]),
     ("get", "/api/tables/{t}/replay?seat=0", None, [401, 401, 403, 403, 200]),
     ("get", "/api/tables/{t}/export", None, [401, 401, 403, 403, 403]),
@@ -51,6 +54,8 @@ MATRIX = [
     ("post", "/api/tables/{t}/describe/playCard?as={ben}", "anna's card", [401, 401, 403, 200, 403]),
     ("post", "/api/tables/{t}/actions/playCard?as={ben}", "anna's card", [401, 401, 403, 403, 403]),
     ("get", "/api/me/tables", None, [401, 401, 200, 200, 200]),
+    # MAX_OPEN_TABLES is 1 here: anna has her one unfinished table; ben only sits at hers.
+    ("post", "/api/tables", {"game": "climb", "players": 2}, [401, 401, 201, 201, 409]),
     ("get", "/api/me", None, [401, 401, 200, 200, 200]),
     ("post", "/api/logout", None, [401, 401, 200, 200, 200]),
     ("get", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
@@ -63,7 +68,8 @@ MATRIX = [
 
 @pytest.fixture
 def world(tmp_path):
-    app = make_app(f"sqlite:///{tmp_path / 'authz.sqlite'}", TESTING=False, EVENTS_STREAM_SECONDS=0)  # one read
+    app = make_app(f"sqlite:///{tmp_path / 'authz.sqlite'}", TESTING=False, EVENTS_STREAM_SECONDS=0,  # one read
+                   MAX_OPEN_TABLES=1)
     api = Api(app.test_client())
     for name in ("anna", "ben", "eve"):
         api.register(name)

@@ -48,6 +48,16 @@ def test_the_tick_runs_every_minute_from_a_timer_with_the_hosts_settings():
     assert re.search(r"(?m)^DATABASE_URL=postgresql", env) and re.search(r"(?m)^BGA_TRUSTED_PROXIES=1$", env)
 
 
+def test_messages_are_delivered_by_a_timer_of_their_own_apart_from_the_tick():
+    timer = (DEPLOY / "bga-deliver.timer").read_text()
+    service = (DEPLOY / "bga-deliver.service").read_text()
+    assert "OnCalendar=*-*-* *:*:30" in timer and "WantedBy=timers.target" in timer
+    assert "flask --app framework.web deliver" in service and "Type=oneshot" in service
+    assert "EnvironmentFile=/etc/bga/bga.env" in service
+    assert "deliver" not in next(line for line in (DEPLOY / "bga-tick.service").read_text().splitlines()
+                                 if line.startswith("ExecStart="))
+
+
 def test_the_push_unit_runs_the_push_worker_the_tools_measure_on_its_own_port():
     """bga-push.service runs what `make bench` and the multi-host test run as the push process."""
     push = (DEPLOY / "bga-push.service").read_text()

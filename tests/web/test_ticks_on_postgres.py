@@ -1,5 +1,6 @@
-"""Two `flask tick`s at once on PostgreSQL, as two hosts' timers would run them: every late player is
-marked once, every zombie move is made once, every "your turn" message is sent once."""
+"""Two `flask tick`s (and two `flask deliver`s) at once on PostgreSQL, as two hosts' timers would run
+them: every late player is marked once, every zombie move is made once, every "your turn" message is
+sent once, and a table nobody is left to play is abandoned once."""
 from __future__ import annotations
 
 import threading
@@ -12,6 +13,7 @@ from sqlalchemy import func, select
 from framework.engine import replay
 from framework.store import MoveRecord, db
 from framework.store.models import OutboxMessage
+from framework.store.delivery import deliver_due
 from framework.web.cli import run_tick
 from tests.conftest import Api, make_app
 
@@ -28,15 +30,15 @@ def pg_app(pg_database, smtp):
         db.engine.dispose()
 
 
-def ticks_at_once(app, now: datetime, count: int = 2) -> list[dict]:
-    """`count` ticks started together, each in its own app context and connection, as separate hosts."""
+def ticks_at_once(app, now: datetime, count: int = 2, run=run_tick) -> list[dict]:
+    """`count` ticks (or `run`s) started together, each in its own app context and connection, as separate hosts."""
     start, reports, errors = threading.Barrier(count), [], []
 
     def one_tick():
         with app.app_context():
             start.wait(10)
             try:
-                reports.append(run_tick(now))
+                reports.append(run(now))
             except Exception as err:  # a double move would surface here as a unique violation
                 errors.append(err)
 
@@ -58,35 +60,49 @@ def test_two_ticks_at_once_do_nothing_twice(pg_app, smtp):
         api.register(f"p{number}")
         api.client.patch("/api/me", headers=api.headers(f"p{number}"), json={"email": f"p{number}@example.org"})
         tables.append(api.new_table("anna", joiners=[f"p{number}"], players=2, turn_hours=1))
+        api.act(tables[-1], f"p{number}", "pickCharm", charm="jade")  # only anna is left to act, and late
     with pg_app.app_context():
         queued = db.session.scalar(select(func.count()).select_from(OutboxMessage))
     assert queued == TABLES
 
-    # Both players of every table are late: marked zombies, who then play each game to its end.
+    # Anna is late at every table: marked a zombie, who plays her turns until her opponent must act.
     reports = ticks_at_once(pg_app, datetime.utcnow() + timedelta(hours=2))
-    assert sum(r["zombies"] for r in reports) == 2 * TABLES
+    assert sum(r["zombies"] for r in reports) == TABLES
     with pg_app.app_context():
         automatic = db.session.scalar(select(func.count()).select_from(MoveRecord).where(
             MoveRecord.actor.in_(["zombie", "bot"])))
-        sent = db.session.scalars(select(OutboxMessage.status)).all()
-    assert automatic > TABLES and sum(r["moves"] for r in reports) == automatic
-    assert sum(r["sent"] for r in reports) == len(inbox.messages) == sent.count("sent") == TABLES
-    assert Counter(tuple(recipients) for recipients, _ in inbox.messages).most_common(1)[0][1] == 1
+    assert automatic >= TABLES and sum(r["moves"] for r in reports) == automatic
     for table_id in tables:
-        assert_replays(pg_app, api, table_id)
+        assert_replays(pg_app, api, table_id, "playing")
+    delivered = ticks_at_once(pg_app, datetime.utcnow() + timedelta(hours=2),
+                              run=lambda now: deliver_due(now, pg_app.config))
+    with pg_app.app_context():
+        sent = db.session.scalars(select(OutboxMessage.status)).all()
+    # Each opponent's first turn and the turn the zombie's moves gave them: every row reaches the mail
+    # server once.
+    assert sum(r["sent"] for r in delivered) == len(inbox.messages) == sent.count("sent") == len(sent) == 2 * TABLES
+    assert set(Counter(tuple(recipients) for recipients, _ in inbox.messages).values()) == {2}
+
+    # Now the opponents are late too: nobody is left to play, and each table is abandoned once.
+    later = ticks_at_once(pg_app, datetime.utcnow() + timedelta(hours=4))
+    assert sum(r["zombies"] for r in later) == TABLES and sum(r["moves"] for r in later) == 0
+    for table_id in tables:
+        assert_replays(pg_app, api, table_id, "abandoned")
+        notes = api.get(f"/api/tables/{table_id}/notifications", "anna").json["notifications"]
+        assert [n["type"] for n in notes].count("tableAbandoned") == 1
 
     # And nothing is left for a third pair.
-    again = ticks_at_once(pg_app, datetime.utcnow() + timedelta(hours=3))
-    assert all(r["zombies"] == r["moves"] == r["sent"] == 0 for r in again)
+    again = ticks_at_once(pg_app, datetime.utcnow() + timedelta(hours=5))
+    assert all(r["zombies"] == r["moves"] == 0 for r in again)
 
 
-def assert_replays(app, api, table_id: int) -> None:
+def assert_replays(app, api, table_id: int, status: str) -> None:
     from framework.store.models import TableRecord
     from tests.sample_game import Climb
 
     with app.app_context():
         record = db.session.get(TableRecord, table_id)
-        assert record.status == "finished"
+        assert record.status == status
         moves = db.session.scalars(select(MoveRecord).where(MoveRecord.table_id == table_id)
                                    .order_by(MoveRecord.number)).all()
         assert [m.number for m in moves] == list(range(1, record.move + 1))
