@@ -12,8 +12,8 @@ from sqlalchemy import func, select
 
 from framework.engine import replay
 from framework.store import MoveRecord, db
-from framework.store.models import OutboxMessage
 from framework.store.delivery import deliver_due
+from framework.store.models import OutboxMessage
 from framework.web.cli import run_tick
 from tests.conftest import Api, make_app
 

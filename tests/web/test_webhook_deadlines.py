@@ -3,6 +3,7 @@ one that answers without end, and one whose user chose a name full of chat marku
 
 The targets are local (loopback), so the apps here allow private targets, as a local bridge would need.
 """
+import contextlib
 import json
 import socket
 import threading
@@ -47,10 +48,8 @@ class Target:
             while len(body) < length:
                 body += connection.recv(4096)
             self.hits.append((time.monotonic(), json.loads(body)))
-            try:
+            with contextlib.suppress(OSError):  # the sender hung up: what a deadline does
                 self.answer(connection, self.stop)
-            except OSError:
-                pass  # the sender hung up: what a deadline does
 
     def close(self):
         self.stop.set()
