@@ -2,7 +2,7 @@
 every route answers with (`answering.answered`: only the fields stated here go out)."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 
 class UtcTime(fields.String):
@@ -78,7 +78,9 @@ class Player(Schema):
 class TableInfo(Schema):
     id = fields.Integer(required=True)
     game = fields.String(required=True)
-    status = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["open", "playing", "finished", "abandoned"]),
+                           metadata={"description": "abandoned: ended unfinished (nobody left to play, or past "
+                                     "the site's moves per game); its log is kept and replays"})
     options = fields.Dict(required=True)
     move = fields.Integer(required=True)
     seats = fields.Integer(required=True)
