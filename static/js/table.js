@@ -196,6 +196,8 @@ export class TablePage {
       const winners = players.filter((p) => p.rank === 1);   // by score, then the tie-breaker
       fill(status, "Game over. ", winners.length === 1 ? "Winner: " : "Winners: ",
         winners.map((w, i) => [i ? ", " : "", playerName(w)]), winners.length ? ` (${winners[0].score}).` : ".");
+    } else if (table.status === "abandoned") {   // nobody left to play, or past the site's moves per game
+      fill(status, "Abandoned: this game ended unfinished. Its replay is kept.");
     } else if (state) {
       fill(status, this.isMyTurn() ? h("span.turn-flag", "Your turn: ") : null,
         colourNames(state.description || state.name, players));

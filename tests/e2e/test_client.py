@@ -370,3 +370,23 @@ def test_confirm_my_moves_asks_before_a_move_is_sent(new_context, api):
     page.reload()                                                  # kept in this browser
     page.get_by_text("⚙ Settings").click()
     expect(page.get_by_label("Confirm my moves before they are sent")).to_be_checked()
+
+
+def test_an_abandoned_table_says_so_and_keeps_its_replay(new_context, api):
+    """The last person leaves a table of bots: the page and "My games" show it abandoned, with its replay."""
+    api.register("ivy")
+    table_id = api.new_table("ivy", players=3, options={"hand_size": 2})
+    api.post(f"/api/tables/{table_id}/bots", "ivy", json={"count": 2})
+    assert api.post(f"/api/tables/{table_id}/leave", "ivy").status_code == 200
+    assert api.client.application.test_cli_runner().invoke(args=["tick"]).exit_code == 0
+    assert api.view(table_id, "ivy")["table"]["status"] == "abandoned"
+
+    page = new_context(user=("ivy", api))
+    page.goto(f"/#/table/{table_id}")
+    expect(status(page)).to_contain_text("Abandoned: this game ended unfinished")
+    page.get_by_role("link", name="Watch the replay").click()
+    expect(page.locator(".replay-counter")).to_have_text(re.compile(r"Move \d+ of \d+"))
+    page.goto("/#/games")
+    expect(page.get_by_text("Abandoned", exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name="Replay")).to_be_visible()
+    assert not page.errors
