@@ -19,7 +19,7 @@ TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("fal
 INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_PER_ADDRESS": 1,
                     "LOGIN_WINDOW_SECONDS": 1, "REGISTRATIONS_PER_ADDRESS": 1, "REGISTRATION_WINDOW_SECONDS": 1,
                     "EVENTS_MAX_STREAMS": 0, "TICK_MOVES": 1, "TICK_MOVES_PER_ROUND": 1, "MAX_GAME_MOVES": 1,
-                    "MAX_OPEN_TABLES": 1}
+                    "MAX_OPEN_TABLES": 1, "LOG_PAGE": 1}
 
 
 class SettingError(ValueError):

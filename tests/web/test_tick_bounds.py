@@ -115,3 +115,17 @@ def test_a_late_replay_starts_from_a_checkpoint_and_shows_the_same_table(tmp_pat
     monkeypatch.setattr(queries, "replay", lambda *a, **k: pytest.fail("replayed from the deal"))
     answer = api.get(f"/api/tables/{table_id}/replay?move={late}", "anna")
     assert answer.status_code == 200 and answer.json["move"] == late
+
+
+def test_the_bounds_are_read_from_the_environment_strictly(monkeypatch, tmp_path):
+    from framework.web import create_app
+    from framework.web.settings import SettingError
+
+    uri = f"sqlite:///{tmp_path / 'env.sqlite'}"
+    monkeypatch.setenv("BGA_MAX_OPEN_TABLES", "5")
+    monkeypatch.setenv("BGA_TICK_MOVES", "300")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "GAMES": []})
+    assert (app.config["MAX_OPEN_TABLES"], app.config["TICK_MOVES"], app.config["MAX_GAME_MOVES"]) == (5, 300, 20_000)
+    monkeypatch.setenv("BGA_MAX_GAME_MOVES", "0")
+    with pytest.raises(SettingError, match="BGA_MAX_GAME_MOVES must be at least 1"):
+        create_app({"SQLALCHEMY_DATABASE_URI": uri, "GAMES": []})
