@@ -24,6 +24,10 @@ SEND_TIMEOUT = 5  # seconds for one webhook, in all: connecting, TLS, sending an
 MAX_ANSWER_BYTES = 16 * 1024  # of the status line and headers; the body is never read
 
 
+class DeadlinePassed(TimeoutError):
+    """The webhook's overall time ran out."""
+
+
 class RefusedTarget(ValueError):
     """A webhook address the server will not call."""
 
@@ -74,15 +78,31 @@ def public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
                                       or address.is_link_local or address.is_private or address.is_unspecified)
 
 
-def resolve(host: str, port: int, allow_private: bool) -> str:
-    """The address to connect to: the first the host resolves to, after every one is checked."""
+def resolve(host: str, port: int, allow_private: bool, timeout: float | None = None) -> str:
+    """The address to connect to: the first the host resolves to, after every one is checked. The
+    lookup is asked in a thread of its own and waited for `timeout` seconds at most (the C library's
+    resolver cannot be interrupted; a slow name server then holds only that thread)."""
     literal = literal_address(host)
     if literal is not None:
         found = [literal]
     else:
+        answer: list = []
+
+        def lookup() -> None:
+            try:
+                answer.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+            except OSError as err:
+                answer.append(err)
+
+        asking = threading.Thread(target=lookup, daemon=True, name="webhook-dns")
+        asking.start()
+        asking.join(timeout)
+        if not answer:
+            raise DeadlinePassed(f"{host} did not resolve within {timeout:g} s")
         try:
-            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-            found = [ipaddress.ip_address(info[4][0]) for info in infos]
+            if isinstance(answer[0], OSError):
+                raise answer[0]
+            found = [ipaddress.ip_address(info[4][0]) for info in answer[0]]
         except (OSError, ValueError) as err:
             raise RefusedTarget(f"{host} does not resolve: {err}") from None
     if not found:
@@ -92,10 +112,6 @@ def resolve(host: str, port: int, allow_private: bool) -> str:
         if bad:
             raise RefusedTarget(f"{host} resolves to an address that is not public ({', '.join(bad)})")
     return str(found[0])
-
-
-class DeadlinePassed(TimeoutError):
-    """The webhook's overall time ran out."""
 
 
 class _CappedReader:
@@ -188,7 +204,7 @@ def post_json(url: str, body: bytes, *, allow_http: bool, allow_private: bool, t
         raise RefusedTarget(problem)
     parts = urlsplit(url)
     port = parts.port or (443 if parts.scheme == "https" else 80)
-    address = resolve(parts.hostname, port, allow_private)
+    address = resolve(parts.hostname, port, allow_private, timeout)
     if parts.scheme == "https":
         connection = PinnedHTTPSConnection(parts.hostname, port, timeout=timeout, address=address, deadline=deadline,
                                            context=ssl.create_default_context())

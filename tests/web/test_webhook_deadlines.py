@@ -193,3 +193,15 @@ def test_names_with_mentions_and_slack_markup_stay_text(hook_app, targets):
     assert "<!channel>" not in payload["text"] and "&lt;!channel&gt;" in payload["text"]
     assert "@everyone &lt;!channel&gt;" in payload["text"]
     assert attacker in payload["content"]                      # Discord shows it as written, pinging nobody
+
+
+def test_a_name_server_that_never_answers_counts_against_the_deadline(monkeypatch):
+    release = threading.Event()
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: release.wait(10) and [])
+    started = time.monotonic()
+    try:
+        with pytest.raises(webhooks.DeadlinePassed, match="did not resolve"):
+            webhooks.post_json("https://hooks.example/x", b"{}", allow_http=False, allow_private=False, timeout=0.5)
+    finally:
+        release.set()
+    assert time.monotonic() - started < 1.0
