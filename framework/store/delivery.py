@@ -3,9 +3,10 @@
 `flask deliver` runs this, apart from the tick's game work. A message is claimed (its next attempt
 pushed 10 minutes on) and committed before the network call, so no database lock is held while
 sending and a crashed sender's message is retried later. Messages are grouped by target (a webhook's
-host, or the mail server): each target's messages go one after another, and up to `WORKERS` targets
-are served at once, so a slow target delays only its own messages. A target that fails (a deadline
-passed, a refusal) gets no more attempts in this run.
+host and port, or the mail server): each target's messages go one after another, and up to `WORKERS`
+targets are served at once, so a slow target delays only its own messages. A target that fails (a
+deadline passed, a refusal) gets no more attempts in this run, and targets whose messages are being
+retried are served after those with fresh ones, so many slow targets cannot keep the pool from others.
 """
 from __future__ import annotations
 
@@ -82,19 +83,24 @@ SENDERS = {"email": send_email, "webhook": send_webhook}
 def deliver_due(now: datetime, config: dict, budget: float = TICK_BUDGET) -> dict[str, int]:
     """Send what is due: for `budget` seconds at most new sends start, `PER_USER_PER_TICK` messages a
     user; the rest stays pending for the next run. Targets are served in parallel (see above)."""
-    started, per_user, targets = time.monotonic(), Counter(), {}
-    for message_id, user_id, channel, address in [(m.id, m.user_id, m.channel, m.address) for m in due_messages(now)]:
+    started, per_user, targets, retried = time.monotonic(), Counter(), {}, Counter()
+    due = [(m.id, m.user_id, m.channel, m.address, m.attempts) for m in due_messages(now)]
+    for message_id, user_id, channel, address, attempts in due:
         if per_user[user_id] >= PER_USER_PER_TICK:
             continue
         per_user[user_id] += 1
-        targets.setdefault(target_of(channel, address), []).append(message_id)
+        target = target_of(channel, address)
+        targets.setdefault(target, []).append(message_id)
+        retried[target] += attempts > 0
     db.session.rollback()  # no read transaction held while the pool's threads write
     counts = Counter({"sent": 0, "retry": 0, "failed": 0})
     if not targets:
         return dict(counts)
     app = current_app._get_current_object()
     with ThreadPoolExecutor(max_workers=min(WORKERS, len(targets)), thread_name_prefix="deliver") as pool:
-        runs = [pool.submit(_deliver_to_target, app, ids, now, config, started + budget) for ids in targets.values()]
+        order = sorted(targets, key=lambda target: retried[target] > 0)  # stable: first due first among equals
+        runs = [pool.submit(_deliver_to_target, app, targets[target], now, config, started + budget)
+                for target in order]
         for run in runs:
             counts.update(run.result())
     return dict(counts)

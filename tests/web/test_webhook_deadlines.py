@@ -205,3 +205,28 @@ def test_a_name_server_that_never_answers_counts_against_the_deadline(monkeypatc
     finally:
         release.set()
     assert time.monotonic() - started < 1.0
+
+
+def test_targets_being_retried_wait_behind_fresh_ones(hook_app, targets, monkeypatch):
+    """Many slow hooks that already failed once cannot fill the pool before a fresh message: the victim's
+    is due last, yet served first."""
+    monkeypatch.setattr(webhooks, "SEND_TIMEOUT", 1.5)
+    monkeypatch.setattr(delivery, "WORKERS", 2)
+    slow = [targets(trickle) for _ in range(3)]
+    fast = targets(answer_204)
+    api = Api(hook_app.test_client())
+    api.register("vera")
+    table_id = api.new_table("vera", players=2)
+    for number, target in enumerate(slow):
+        api.register(f"mallory{number}")
+        queue(hook_app, api.ids[f"mallory{number}"], table_id, target.url)
+    queue(hook_app, api.ids["vera"], table_id, fast.url)
+    with hook_app.app_context():
+        db.session.query(OutboxMessage).filter(OutboxMessage.address != fast.url).update({"attempts": 1})
+        db.session.commit()
+    started = time.monotonic()
+    with hook_app.app_context():
+        counts = delivery.deliver_due(utcnow(), hook_app.config)
+    assert counts["sent"] == 1 and counts["retry"] == 3
+    (sent_at, _), = fast.hits
+    assert sent_at - started < 0.5
