@@ -12,6 +12,7 @@ from framework.store import db, init_database
 from . import account, chat, describe, events, games, history, legal, openapi, play, seating, users
 from .addresses import refuse_undecodable_addresses
 from .cli import register_cli
+from .content_types import require_json_bodies
 from .errors import register_error_handlers
 from .proxies import trust_proxies
 from .schemas import IdConverter
@@ -49,6 +50,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])
     register_error_handlers(app)
     refuse_undecodable_addresses(app)
+    require_json_bodies(app)
     add_security_headers(app)
     trust_proxies(app)
     for blueprint in (users.bp, account.bp, games.bp, seating.bp, play.bp, chat.bp, history.bp, events.bp, legal.bp,

@@ -83,6 +83,7 @@ def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
             app.config[key] = read_strictly(key, f"{prefix}_{key}", raw)
     method = "PASSWORD_HASH_METHOD"
     check_hash_method(method if config and method in config else f"{prefix}_{method}", app.config[method])
-    if app.config.get("DEV_MODE"):
-        app.logger.warning("development mode is on (BGA_DEV_MODE): chosen seeds and deals, hotseat tables, "
-                           "forks and early exports are allowed; never run a public server this way")
+    for key in ("DEV_MODE", "TESTING"):  # either turns the development features on (`access.dev_mode`)
+        if app.config.get(key):
+            app.logger.warning(f"development mode is on ({prefix}_{key}): chosen seeds and deals, hotseat tables, "
+                               "forks and early exports are allowed; never run a public server this way")
