@@ -61,6 +61,16 @@ class SessionList(Schema):
     sessions = fields.List(fields.Nested(Session), required=True)
 
 
+class MutedAccount(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    since = UtcTime(required=True)
+
+
+class MuteList(Schema):
+    mutes = fields.List(fields.Nested(MutedAccount), required=True)
+
+
 class Player(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
@@ -85,6 +95,7 @@ class TableInfo(Schema):
     creator = fields.Integer()
     turn_hours = fields.Integer()
     private = fields.Boolean()
+    spectator_chat = fields.Boolean(metadata={"description": "whether those not seated may post in its chat"})
     reserved = fields.List(fields.String())
     players = fields.List(fields.Nested(Player), required=True)
     invite_code = fields.String()

@@ -18,7 +18,8 @@ TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("fal
 # Whole numbers, each with the least it may be: digits only, anything else refuses to start.
 INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_PER_ADDRESS": 1,
                     "LOGIN_WINDOW_SECONDS": 1, "REGISTRATIONS_PER_ADDRESS": 1, "REGISTRATION_WINDOW_SECONDS": 1,
-                    "EVENTS_MAX_STREAMS": 0}
+                    "EVENTS_MAX_STREAMS": 0, "TABLES_PER_ACCOUNT": 1, "TABLES_WINDOW_SECONDS": 1, "CHAT_LINES": 1,
+                    "CHAT_WINDOW_SECONDS": 1, "CHAT_LINES_PER_DAY": 1}
 
 
 class SettingError(ValueError):

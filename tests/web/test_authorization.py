@@ -24,6 +24,7 @@ import pytest
 from sqlalchemy import func, select
 
 from framework.store import MoveRecord, NotificationRecord, TableRecord, db
+from framework.store.models import ChatMessage
 from tests.conftest import Api, make_app
 
 CALLERS = ["nobody", "bad-token", "eve", "ben", "anna"]
@@ -45,6 +46,7 @@ MATRIX = [
     ("post", "/api/tables/{t}/return", {}, [401, 401, 409, 409, 409]),
     ("post", "/api/tables/{t}/continue", None, [401, 401, 403, 409, 409]),
     ("get", "/api/tables/{t}/chat", None, [401, 401, 200, 200, 200]),
+    ("post", "/api/tables/{t}/chat", {"text": "hi"}, [401, 401, 403, 201, 201]),  # spectator chat is off
     ("get", "/api/tables/{t}/legal-actions", None, [401, 401, 200, 200, 200]),  # a spectator's: none
     ("get", "/api/tables/{t}/legal-actions?as={ben}", None, [401, 401, 403, 200, 403]),  # ben as himself
     ("post", "/api/tables/{t}/describe/playCard", "anna's card", [401, 401, 403, 200, 200]),  # ben: not his turn
@@ -58,6 +60,12 @@ MATRIX = [
     ("delete", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
     ("post", "/api/me/password", {"current_password": "secret-pass", "new_password": "secret-pass"},
      [401, 401, 200, 200, 200]),
+    ("get", "/api/me/mutes", None, [401, 401, 200, 200, 200]),
+    ("put", "/api/me/mutes/{ben}", None, [401, 401, 200, 409, 200]),   # nobody mutes themselves
+    ("put", "/api/me/mutes/999", None, [401, 401, 404, 404, 404]),
+    ("delete", "/api/me/mutes/{ben}", None, [401, 401, 200, 200, 200]),
+    ("delete", "/api/me/mutes/999", None, [401, 401, 404, 404, 404]),
+    ("post", "/api/tables", {"game": "climb", "players": 2}, [401, 401, 201, 201, 201]),
 ]
 
 
@@ -92,7 +100,8 @@ def fingerprint(app, table_id):
         record = db.session.get(TableRecord, table_id)
         moves = db.session.scalar(select(func.count()).select_from(MoveRecord))
         notes = db.session.scalar(select(func.count()).select_from(NotificationRecord))
-        return record.state_hash, record.move, moves, notes, record.status, len(record.players)
+        chat = db.session.scalar(select(func.count()).select_from(ChatMessage))
+        return record.state_hash, record.move, moves, notes, record.status, len(record.players), chat
 
 
 @pytest.mark.parametrize("method, path, body, expected", MATRIX, ids=[f"{m} {p}" for m, p, _, _ in MATRIX])
@@ -131,7 +140,7 @@ def test_spectators_and_waiting_players_see_no_private_parts(world):
 
 
 # A private table waiting for its third player: Anna made it, Ben came with the code, Rita is the
-# user it waits for (reserved, not seated yet). All three may look and talk; only players play.
+# user it waits for (reserved, not seated yet). All three may look; only players talk and play.
 PRIVATE_CALLERS = ["rita", "ben", "anna"]
 PRIVATE_MATRIX = [
     ("get", "/api/tables/{t}", None, [200, 200, 200]),
@@ -139,7 +148,7 @@ PRIVATE_MATRIX = [
     ("get", "/api/tables/{t}/log", None, [200, 200, 200]),
     ("get", "/api/tables/{t}/chat", None, [200, 200, 200]),
     ("get", "/api/tables/{t}/legal-actions", None, [200, 200, 200]),   # none: the game has not started
-    ("post", "/api/tables/{t}/chat", {"text": "hello"}, [201, 201, 201]),
+    ("post", "/api/tables/{t}/chat", {"text": "hello"}, [403, 201, 201]),  # rita is not seated yet
     ("get", "/api/tables/{t}/replay", None, [409, 409, 409]),
     ("get", "/api/tables/{t}/export", None, [403, 403, 403]),
     ("post", "/api/tables/{t}/actions/pickCharm", {"charm": "jade"}, [403, 409, 409]),
