@@ -262,7 +262,16 @@ class Description(Schema):
     variants = fields.List(fields.Nested(Variant), required=True)
 
 
+class LegalMove(Schema):
+    action = fields.String(required=True)
+    args = fields.Dict(required=True)
+
+
 class LegalActions(Schema):
     move = fields.Integer(required=True)
     listed = fields.Boolean(required=True, metadata={"description": "false: the game lists no legal moves here"})
     actions = fields.Dict(keys=fields.String(), values=fields.Nested(LegalAction), required=True)
+    count = fields.Integer(required=True, metadata={"description": "how many legal moves there are in all"})
+    moves = fields.List(fields.Nested(LegalMove), metadata={
+        "description": "with ?moves=true: the page (limit, offset) of the moves, those naming only what my view shows"})
+    listable = fields.Integer(metadata={"description": "with ?moves=true: how many moves that list holds in all"})
