@@ -18,7 +18,9 @@ running game as a spectator reads it. Rows kept elsewhere, not repeated here (te
 - the statistics (view and /replay) are for nobody while the game runs, the same for every caller
   who sees the table after the end, and a "limited" one for nobody ever:
   test_results.test_statistics_are_for_nobody_until_the_end_then_for_everyone_who_sees_the_table,
-  ...test_a_limited_statistic_reaches_no_answer, and the HTTP audit.
+  ...test_a_limited_statistic_reaches_no_answer, and the HTTP audit;
+- the limits on new tables and chat lines, mutes and spectator chat, as floods meet them and a normal
+  player never does: tests/web/test_floods.py (the rows here: who may call each route).
 """
 import pytest
 from sqlalchemy import func, select
@@ -257,3 +259,24 @@ def test_a_spectators_log_of_a_running_game_hides_private_moves(world):
     assert [(m["action"], m["player"] is not None, m["args"]) for m in log] == [
         ("pickCharm", True, None), ("pickCharm", True, None), ("playCard", True, None), (None, False, None)]
     assert api.get(f"/api/tables/{table_id}/log").status_code == 401
+
+
+def test_an_account_over_its_limits_is_refused_alone_and_nothing_lands(tmp_path):
+    """The limits on new tables and chat lines are per account: Eve past hers gets 429 and changes nothing;
+    Anna and Ben, at the same table, are not limited by her."""
+    app = make_app(f"sqlite:///{tmp_path / 'limits.sqlite'}", TESTING=False, TABLES_PER_ACCOUNT=1, CHAT_LINES=1)
+    api = Api(app.test_client())
+    for name in ("anna", "ben", "eve"):
+        api.register(name)
+    table_id = api.new_table("eve", players=2)
+    refused = api.post("/api/tables", "eve", json={"game": "climb", "players": 2})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert api.post(f"/api/tables/{table_id}/join", "anna").status_code == 200
+    assert api.post(f"/api/tables/{table_id}/chat", "eve", json={"text": "one"}).status_code == 201
+    before = fingerprint(app, table_id)
+    assert api.post(f"/api/tables/{table_id}/chat", "eve", json={"text": "two"}).status_code == 429
+    assert fingerprint(app, table_id) == before
+    assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": "hi"}).status_code == 201
+    assert api.post("/api/tables", "ben", json={"game": "climb", "players": 2}).status_code == 201
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(TableRecord)) == 2
