@@ -35,7 +35,7 @@ export class Chat {
       if (player) who.style.color = seatColour(player.seat);
       const mute = m.player === me ? null : h("button.chat-mute", { type: "button", title: `Mute ${m.name}`,
         "aria-label": `Mute ${m.name}`, on: { click: () => this.mute(m.player) } }, "🔇");
-      this.lines.append(h("li", { dataset: { player: String(m.player) } }, who, mute, ": ", m.text));
+      this.lines.append(h("li", { dataset: { player: String(m.player) } }, who, ": ", m.text, " ", mute));
     }
   }
 
