@@ -220,7 +220,8 @@ class OutboxMessage(db.Model):
 
 
 class Attempt(db.Model):
-    """A failed login or a registration, counted against its address's limits (table `attempts`).
+    """A failed login or a registration, counted against its address's limits, or a new table or chat line,
+    counted against its account's (table `attempts`).
 
     Kept in the database so every worker and host counts the same attempts; rows older than their
     limit's window are deleted as new ones are written.
@@ -231,8 +232,9 @@ class Attempt(db.Model):
     __table_args__ = (Index("ix_attempts_kind_address_at", "kind", "address", "at"),
                       Index("ix_attempts_kind_at", "kind", "at"))
     id: Mapped[int] = mapped_column(primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10))  # login (a failed one) | register
-    address: Mapped[str] = mapped_column(String(64))  # the client's address (an IPv6 one by its /64)
+    kind: Mapped[str] = mapped_column(String(10))  # login (a failed one) | register | table | chat
+    # The client's address (an IPv6 one by its /64); "user <id>" for the limits per account.
+    address: Mapped[str] = mapped_column(String(64))
     # The name a login tried, as a SHA-256 of its folded form: a password typed as a name is not kept.
     name_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     at: Mapped[datetime]

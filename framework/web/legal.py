@@ -9,14 +9,10 @@ A word is listed only when the player's view shows it: the answer tells them not
 not (Climb's bots pick their secret charm from four words, which are other players' secrets too).
 
 A long list (Summon's discard: 6,188 moves, some 40 ms to list and sum up) is worked out once per
-(table, move, state, player) and kept (`LegalCache`): a page that reads it again, or pages through the
+(table, move, state, player) and kept (`legal_cache`): a page that reads it again, or pages through the
 moves themselves (`?moves=true&limit=&offset=`), pays a lookup.
 """
 from __future__ import annotations
-
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass
 
 from flask import Blueprint
 from marshmallow import Schema, fields, validate
@@ -28,6 +24,7 @@ from . import answers
 from .access import loaded, viewer_of, visible_table
 from .answering import answered
 from .auth import login_required
+from .legal_cache import LegalCache, Worked
 from .openapi import documented
 from .schemas import NUMBER, load_query
 
@@ -35,7 +32,6 @@ bp = Blueprint("legal", __name__, url_prefix="/api")
 
 MAX_VALUES = 60  # values listed per field: more than a row of quick picks shows (Summon's discard has 6,188 moves)
 MAX_PAGE = 200   # moves in one page of `?moves=true`
-CACHE_ENTRIES = 32  # (table, move, player) lists kept per process: a Summon discard's is ~1.5 MB
 
 
 class LegalQuery(Schema):
@@ -44,36 +40,6 @@ class LegalQuery(Schema):
     offset = fields.Integer(load_default=0, validate=NUMBER)
 
 
-@dataclass(frozen=True)
-class Worked:
-    """A player's legal moves at one state, summed up, and those of them the player may be shown."""
-    listed: bool
-    actions: dict
-    moves: tuple[tuple[str, dict], ...]
-
-
-class LegalCache:
-    """The last CACHE_ENTRIES answers worked out, least recently used first out; shared by a process's threads."""
-
-    def __init__(self, size: int = CACHE_ENTRIES):
-        self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key: tuple) -> Worked | None:
-        with self.lock:
-            found = self.entries.get(key)
-            if found is not None:
-                self.entries.move_to_end(key)
-            return found
-
-    def put(self, key: tuple, worked: Worked) -> None:
-        with self.lock:
-            self.entries[key] = worked
-            self.entries.move_to_end(key)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
-
-
-cache = LegalCache()
 
 
 def words_in(value) -> list[str]:
@@ -114,6 +80,9 @@ def lists_moves(game: Game) -> bool:
     state = game.state_object()
     return type(state).legal_actions is not State.legal_actions or \
         type(game).global_legal_actions is not Game.global_legal_actions
+
+
+cache = LegalCache()
 
 
 def worked_out(record, viewer: int) -> Worked:
