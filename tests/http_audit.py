@@ -4,9 +4,10 @@ engine builds.
 A seeded game is played over the test client by random legal moves, each sent by the seat's own
 player, until its first scoring (as tests/audit.py plays the engine audit). At every `every`-th
 move, and at the last, each seat's player and a spectator (a stranger, who must get 404s, at a
-private table) fetch the view, their legal actions, their new notifications, `/log`, `/replay` and
-`/export`, and describe one of their legal moves (`/describe`), and every card code they get is
-checked against what the game hides from them (`Game.hidden_from`, as the engine audit checks it):
+private table) fetch the view, their legal actions (the summary and a page of the moves), their new
+notifications, `/log`, `/replay` and `/export`, and describe one of their legal moves (`/describe`),
+and every card code they get is checked against what the game hides from them (`Game.hidden_from`,
+as the engine audit checks it):
 - a notification against what was hidden when it was sent (the server's tables are watched);
 - `/replay?move=j` against what was hidden from that seat after move j;
 - `/log`: an entry names its player and action only to the mover or to a viewer whom that move
@@ -178,6 +179,9 @@ class _Run:
         self.check(view, hidden, name, "the view")
         self.check_statistics(view, name, "the view", finished)
         self.check(self.get_json("get", "/legal-actions", name), hidden, name, "/legal-actions")
+        # The moves themselves, a page of the list (the first 200: a Summon discard's 6,188 share their cards).
+        self.check(self.get_json("get", "/legal-actions?moves=true&limit=200", name), hidden, name,
+                   "/legal-actions?moves=true")
         while notes := self.get_json("get", f"/notifications?after={self.after[name]}", name)["notifications"]:
             self.check_notes(notes, name, move, "/notifications")
             self.after[name] = notes[-1]["seq"]
@@ -279,7 +283,8 @@ class _Run:
 
     def check_stranger(self) -> None:
         """At a private table every route is a 404 to someone who is neither player nor invited."""
-        for path in ("", "/notifications", "/events", "/log", "/replay", "/export", "/chat", "/legal-actions"):
+        for path in ("", "/notifications", "/events", "/log", "/replay", "/export", "/chat", "/legal-actions",
+                     "/legal-actions?moves=true"):
             self.expect_refused("get", path, self.outsider, path or "the view", status=404)
         self.expect_refused("post", "/describe/anything", self.outsider, "/describe", status=404)
 

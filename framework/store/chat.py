@@ -1,5 +1,7 @@
-"""Table chat: seated players and spectators alike."""
+"""Table chat: seated players, and spectators where the table lets them post."""
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from sqlalchemy import select
 
@@ -22,10 +24,12 @@ def post_chat(table_id: int, user_id: int, text: str) -> ChatMessage:
     return message
 
 
-def chat_of(table_id: int, after: int = 0) -> list[ChatMessage]:
-    return list(db.session.scalars(select(ChatMessage).where(ChatMessage.table_id == table_id,
-                                                             ChatMessage.id > after)
-                                   .order_by(ChatMessage.id).limit(CHAT_BATCH)))
+def chat_of(table_id: int, after: int = 0, hidden: Collection[int] = ()) -> list[ChatMessage]:
+    """The table's next messages after `after`, leaving out those of the `hidden` authors (the reader's mutes)."""
+    query = select(ChatMessage).where(ChatMessage.table_id == table_id, ChatMessage.id > after)
+    if hidden:
+        query = query.where(ChatMessage.user_id.not_in(hidden))
+    return list(db.session.scalars(query.order_by(ChatMessage.id).limit(CHAT_BATCH)))
 
 
 def message_dict(message: ChatMessage) -> dict:

@@ -87,6 +87,7 @@ class LockedTable:
     reserved: list
     hotseat: bool
     forked_from: int | None
+    spectator_chat: bool
     players: list[LockedSeat] = field(default_factory=list)  # in seat order
 
 

@@ -1,5 +1,5 @@
 """The database as ORM models: users and their tokens, tables, seats, the move log, notifications,
-and the attempts counted against the login and registration limits.
+the attempts counted against the limits (logins, registrations, tables and chat lines), and mutes.
 
 The models of the move log and of notifications are `MoveRecord` and `NotificationRecord`: the
 engine's value types are `framework.engine.Move` and `framework.engine.Notification`.
@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 from flask import current_app, has_app_context
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from framework import engine
@@ -110,6 +110,8 @@ class TableRecord(db.Model):
     reserved: Mapped[list] = mapped_column(JSON, default=list)  # whom seats wait for: user ids (or names)
     hotseat: Mapped[bool] = mapped_column(default=False)  # development: the creator acts for every seat
     forked_from: Mapped[int | None] = mapped_column(nullable=True)  # development: the table it copies
+    # Whether those not seated may post in its chat (they may always read it); off unless the creator allows it.
+    spectator_chat: Mapped[bool] = mapped_column(default=False, server_default=false())
     players: Mapped[list[Seat]] = relationship(order_by="Seat.seat", back_populates="table")
 
 
@@ -228,7 +230,8 @@ class OutboxMessage(db.Model):
 
 
 class Attempt(db.Model):
-    """A failed login or a registration, counted against its address's limits (table `attempts`).
+    """A failed login or a registration, counted against its address's limits, or a new table or chat line,
+    counted against its account's (table `attempts`).
 
     Kept in the database so every worker and host counts the same attempts; rows older than their
     limit's window are deleted as new ones are written.
@@ -239,8 +242,21 @@ class Attempt(db.Model):
     __table_args__ = (Index("ix_attempts_kind_address_at", "kind", "address", "at"),
                       Index("ix_attempts_kind_at", "kind", "at"))
     id: Mapped[int] = mapped_column(primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10))  # login (a failed one) | register
-    address: Mapped[str] = mapped_column(String(64))  # the client's address (an IPv6 one by its /64)
+    kind: Mapped[str] = mapped_column(String(10))  # login (a failed one) | register | table | chat
+    # The client's address (an IPv6 one by its /64); "user <id>" for the limits per account.
+    address: Mapped[str] = mapped_column(String(64))
     # The name a login tried, as a SHA-256 of its folded form: a password typed as a name is not kept.
     name_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     at: Mapped[datetime]
+
+
+class Mute(db.Model):
+    """A user who does not want to see another's chat lines (`user_id` muted `muted_id`); the other is not told."""
+
+    __tablename__ = "mutes"
+    __table_args__ = (UniqueConstraint("user_id", "muted_id", name="uq_mutes_user_muted"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    muted: Mapped[User] = relationship(foreign_keys=[muted_id], lazy="joined")

@@ -25,7 +25,8 @@ from .users import SYSTEM_MARK, find_by_name
 
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
                  seats: int | None, *, turn_hours: int = 0, private: bool = False,
-                 reserved: list[str] = (), hotseat: bool = False, max_open: int | None = None) -> TableRecord:
+                 reserved: list[str] = (), hotseat: bool = False, max_open: int | None = None,
+                 spectator_chat: bool = False) -> TableRecord:
     """A new open table; the creator takes seat 0. It starts when the last seat fills.
 
     A private table stays out of the lobby and is joined with its invite code; `reserved` names
@@ -33,7 +34,8 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
     a seat of an open table for whoever registers it, but never lets them into a private one).
     A hotseat table (development) seats stand-in users at once and its creator acts for every
     seat, like BGA Studio's test players. `max_open` bounds the unfinished tables (open or playing)
-    a user created and sits at, so one account cannot fill the lobby or the tick.
+    a user created and sits at, so one account cannot fill the lobby or the tick. Spectators may post
+    in its chat only with `spectator_chat`.
     """
     seats = seats or game_cls.max_players
     if not game_cls.min_players <= seats <= game_cls.max_players:
@@ -49,7 +51,8 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
         record = TableRecord(game=game_cls.name, game_version=game_cls.version, options=options,
                              seed=seed or secrets.token_hex(16), seats=seats, creator_id=creator.id,
                              turn_hours=turn_hours, private=private, reserved=_reservations(reserved),
-                             invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat)
+                             invite_code=secrets.token_urlsafe(9) if private else None, hotseat=hotseat,
+                             spectator_chat=spectator_chat)
         db.session.add(record)
         db.session.flush()
         for seat, user in enumerate(hotseat_users(creator, seats) if hotseat else [creator]):

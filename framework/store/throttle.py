@@ -4,6 +4,7 @@ Every worker and every host reads and writes the same rows, so a limit means the
 one process or ten. Failed logins are limited per (name, address) pair, so guesses from one
 address never lock the name's owner out elsewhere, and per address with a higher ceiling, so one
 address cannot try name after name. Registrations (each costs a password hash) per address.
+New tables and chat lines per account (`take_for_account`), so one account cannot flood the lobby or a chat.
 """
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from datetime import datetime, timedelta
 from sqlalchemy import case, delete, func, select
 
 from .database import write_transaction
-from .models import Attempt, clock, db
+from .models import Attempt, User, clock, db
 from .names import comparison_key
 
-LOGIN, REGISTRATION = "login", "register"
+LOGIN, REGISTRATION, NEW_TABLE, CHAT = "login", "register", "table", "chat"
 ADDRESS_LENGTH = 64  # the column's; a longer "address" (a proxy's odd header) is cut, not refused
 
 
@@ -115,3 +116,26 @@ def add_attempt(kind: str, address: str, now: datetime, window: int, name: str |
     db.session.execute(delete(Attempt).where(Attempt.kind == kind, Attempt.at <= now - timedelta(seconds=window)))
     db.session.add(Attempt(kind=kind, address=address_key(address), at=now,
                            name_key=name_key(name) if name is not None else None))
+
+
+def take_for_account(kind: str, user_id: int, limits: tuple[Limit, ...]) -> float:
+    """Count one `kind` (a new table, a chat line) for the account and return 0, or the seconds to wait
+    when any of its `limits` is reached (then nothing is counted). The account's row is locked while it
+    counts, so two workers or hosts cannot both take the last one."""
+    now = clock()
+    account = f"user {user_id}"  # in the address column: never an IP address's spelling
+    widest = max(limit.seconds for limit in limits)
+    with write_transaction():
+        db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
+        times = list(db.session.scalars(select(Attempt.at).where(
+            Attempt.kind == kind, Attempt.address == account, Attempt.at > now - timedelta(seconds=widest))))
+        waits = []
+        for limit in limits:
+            counted = sorted(at for at in times if at > now - timedelta(seconds=limit.seconds))
+            if len(counted) >= limit.most:  # the wait ends when enough have left the window to take one more
+                waits.append(seconds_until(counted[len(counted) - limit.most], limit.seconds, now))
+        if waits:
+            return max(max(waits), 0.001)
+        db.session.execute(delete(Attempt).where(Attempt.kind == kind, Attempt.at <= now - timedelta(seconds=widest)))
+        db.session.add(Attempt(kind=kind, address=account, at=now))
+    return 0.0

@@ -9,9 +9,10 @@ from flask_migrate import Migrate
 from framework.engine.plugins import discover_games
 from framework.store import db, init_database
 
-from . import account, chat, describe, events, games, history, legal, openapi, play, seating, users
+from . import account, chat, describe, events, games, history, legal, mutes, openapi, play, seating, users
 from .addresses import refuse_undecodable_addresses
 from .cli import register_cli
+from .content_types import require_json_bodies
 from .errors import register_error_handlers
 from .proxies import trust_proxies
 from .schemas import IdConverter
@@ -37,6 +38,11 @@ def create_app(config: dict | None = None) -> Flask:
         LOGIN_WINDOW_SECONDS=900,      # ... in this many seconds
         REGISTRATIONS_PER_ADDRESS=10,  # new accounts from one address (each costs a password hash) ...
         REGISTRATION_WINDOW_SECONDS=3600,  # ... in this many seconds
+        TABLES_PER_ACCOUNT=10,         # new tables one account may create ...
+        TABLES_WINDOW_SECONDS=600,     # ... in this many seconds
+        CHAT_LINES=10,                 # chat lines one account may post (at all its tables) ...
+        CHAT_WINDOW_SECONDS=10,        # ... in this many seconds ...
+        CHAT_LINES_PER_DAY=1000,       # ... and in a day
         EVENTS_STREAM_SECONDS=300,     # a push stream ends after this long (the page reconnects): workers recycle
         EVENTS_HEARTBEAT_SECONDS=15,   # a comment on a quiet stream this often, so proxies keep it open
         EVENTS_MAX_STREAMS=None,       # open streams per process (None: no bound); gunicorn.conf.py sets it for threads
@@ -54,10 +60,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["games"] = discover_games(app.config["GAMES"], app.config["GAMES_EXTRA"])
     register_error_handlers(app)
     refuse_undecodable_addresses(app)
+    require_json_bodies(app)
     add_security_headers(app)
     trust_proxies(app)
-    for blueprint in (users.bp, account.bp, games.bp, seating.bp, play.bp, chat.bp, history.bp, events.bp, legal.bp,
-                      describe.bp, openapi.bp):
+    for blueprint in (users.bp, account.bp, mutes.bp, games.bp, seating.bp, play.bp, chat.bp, history.bp, events.bp,
+                      legal.bp, describe.bp, openapi.bp):
         app.register_blueprint(blueprint)
     register_cli(app)
 

@@ -61,6 +61,16 @@ class SessionList(Schema):
     sessions = fields.List(fields.Nested(Session), required=True)
 
 
+class MutedAccount(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    since = UtcTime(required=True)
+
+
+class MuteList(Schema):
+    mutes = fields.List(fields.Nested(MutedAccount), required=True)
+
+
 class Player(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
@@ -87,6 +97,7 @@ class TableInfo(Schema):
     creator = fields.Integer()
     turn_hours = fields.Integer()
     private = fields.Boolean()
+    spectator_chat = fields.Boolean(metadata={"description": "whether those not seated may post in its chat"})
     reserved = fields.List(fields.String())
     players = fields.List(fields.Nested(Player), required=True)
     invite_code = fields.String()
@@ -255,7 +266,16 @@ class Description(Schema):
     variants = fields.List(fields.Nested(Variant), required=True)
 
 
+class LegalMove(Schema):
+    action = fields.String(required=True)
+    args = fields.Dict(required=True)
+
+
 class LegalActions(Schema):
     move = fields.Integer(required=True)
     listed = fields.Boolean(required=True, metadata={"description": "false: the game lists no legal moves here"})
     actions = fields.Dict(keys=fields.String(), values=fields.Nested(LegalAction), required=True)
+    count = fields.Integer(required=True, metadata={"description": "how many legal moves there are in all"})
+    moves = fields.List(fields.Nested(LegalMove), metadata={
+        "description": "with ?moves=true: the page (limit, offset) of the moves, those naming only what my view shows"})
+    listable = fields.Integer(metadata={"description": "with ?moves=true: how many moves that list holds in all"})

@@ -29,6 +29,7 @@ from framework.store.changes import hub
 from framework.store.errors import Forbidden, NotFound
 from framework.store.loading import may_see
 from framework.store.models import NotificationRecord, db
+from framework.store.mutes import muted_by
 from framework.store.news import News, SharedNews
 from framework.store.presence import mark_seen
 
@@ -156,8 +157,11 @@ class TableStream:
         if self.chat_after >= news.chat_floor:
             messages = [m for m in news.chat if m["id"] > self.chat_after]
             self.chat_after = max(self.chat_after, news.last_chat)
+            if messages:  # read only when there are lines to show: a mute holds from the next line on
+                muted = muted_by(g.user_id)
+                messages = [m for m in messages if m["player"] not in muted]
         else:
-            messages = [talk.message_dict(m) for m in talk.chat_of(self.table_id, self.chat_after)]
+            messages = [talk.message_dict(m) for m in talk.chat_of(self.table_id, self.chat_after, muted_by(g.user_id))]
             self.chat_after = messages[-1]["id"] if messages else self.chat_after
             more = more or len(messages) == talk.CHAT_BATCH
         chunks += [sse("chat", m) for m in messages]

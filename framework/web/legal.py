@@ -7,10 +7,15 @@ that may be discarded, not every card the state's args name). The moves come fro
 none (`listed: false`, a game being written) leaves the page to offer every possible action.
 A word is listed only when the player's view shows it: the answer tells them nothing the view does
 not (Climb's bots pick their secret charm from four words, which are other players' secrets too).
+
+A long list (Summon's discard: 6,188 moves, some 40 ms to list and sum up) is worked out once per
+(table, move, state, player) and kept (`legal_cache`): a page that reads it again, or pages through the
+moves themselves (`?moves=true&limit=&offset=`), pays a lookup.
 """
 from __future__ import annotations
 
 from flask import Blueprint
+from marshmallow import Schema, fields, validate
 
 from framework.engine import Game, State
 from framework.engine.views import leaves
@@ -19,11 +24,33 @@ from . import answers
 from .access import loaded, viewer_of, visible_table
 from .answering import answered
 from .auth import login_required
+from .legal_cache import LegalCache, Worked
 from .openapi import documented
+from .schemas import NUMBER, load_query
 
 bp = Blueprint("legal", __name__, url_prefix="/api")
 
 MAX_VALUES = 60  # values listed per field: more than a row of quick picks shows (Summon's discard has 6,188 moves)
+MAX_PAGE = 200   # moves in one page of `?moves=true`
+
+
+class LegalQuery(Schema):
+    moves = fields.Boolean(load_default=False, metadata={"description": "also list the moves themselves, a page"})
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, MAX_PAGE))
+    offset = fields.Integer(load_default=0, validate=NUMBER)
+
+
+
+
+def words_in(value) -> list[str]:
+    """Every string in a move's arguments, however nested."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [w for item in value.values() for w in words_in(item)]
+    if isinstance(value, list | tuple):
+        return [w for item in value for w in words_in(item)]
+    return []
 
 
 def summarise(moves: list[tuple[str, dict]], shown: set[str]) -> dict:
@@ -55,16 +82,40 @@ def lists_moves(game: Game) -> bool:
         type(game).global_legal_actions is not Game.global_legal_actions
 
 
+cache = LegalCache()
+
+
+def worked_out(record, viewer: int) -> Worked:
+    """The viewer's legal moves at the table's state, from the cache or worked out (and kept)."""
+    key = (record.id, record.move, record.state_hash, viewer)
+    found = cache.get(key)
+    if found is None:
+        table = loaded(record)
+        shown = leaves(table.view(viewer))
+        moves = table.legal_actions(viewer)
+        found = Worked(lists_moves(table.game), summarise(moves, shown),
+                       tuple(m for m in moves if all(w in shown for w in words_in(m[1]))))
+        cache.put(key, found)
+    return found
+
+
 @bp.get("/tables/<id:table_id>/legal-actions")
 @documented("The actions I may send now, each with the values its fields take", answer=(200, answers.LegalActions),
-            errors=(401, 403, 404), hotseat=True)
+            errors=(400, 401, 403, 404), hotseat=True, query=LegalQuery)
 @login_required
 def legal_actions(table_id: int):
-    """A spectator, or anyone at a table that is not being played, may send nothing."""
+    """A spectator, or anyone at a table that is not being played, may send nothing. With `moves=true`, a page
+    of the moves themselves (those naming only words the caller's view shows) and how many there are."""
+    query = load_query(LegalQuery())
     record = visible_table(table_id)
     viewer = viewer_of(record)
-    table = loaded(record)
-    if viewer is None or table is None or record.status != "playing":
-        return answered(answers.LegalActions, {"move": record.move, "listed": True, "actions": {}})
-    actions = summarise(table.legal_actions(viewer), leaves(table.view(viewer)))
-    return answered(answers.LegalActions, {"move": record.move, "listed": lists_moves(table.game), "actions": actions})
+    if viewer is None or record.snapshot is None or record.status != "playing":
+        worked = Worked(True, {}, ())
+    else:
+        worked = worked_out(record, viewer)
+    answer = {"move": record.move, "listed": worked.listed, "actions": worked.actions,
+              "count": sum(entry["count"] for entry in worked.actions.values())}
+    if query["moves"]:
+        page = worked.moves[query["offset"]:query["offset"] + query["limit"]]
+        answer.update(moves=[{"action": name, "args": args} for name, args in page], listable=len(worked.moves))
+    return answered(answers.LegalActions, answer)

@@ -1,10 +1,10 @@
-"""The limits on logins and registrations as the API applies them: who is asking, the settings,
-and the 429 answer that says when to try again. The counting is the store's (`store.throttle`)."""
+"""The limits on logins, registrations, new tables and chat lines as the API applies them: who is asking,
+the settings, and the 429 answer that says when to try again. The counting is the store's (`store.throttle`)."""
 from __future__ import annotations
 
 import math
 
-from flask import current_app, request
+from flask import current_app, g, request
 
 from framework.store import throttle
 
@@ -45,3 +45,25 @@ def take_registration() -> None:
     wait = throttle.take_registration(client_address(), limit)
     if wait:
         raise too_many("Too many new accounts from your address", wait)
+
+
+def take_for_account(kind: str, what: str, limits: tuple[throttle.Limit, ...]) -> None:
+    wait = throttle.take_for_account(kind, g.user_id, limits)
+    if wait:
+        raise too_many(what, wait)
+
+
+def take_new_table() -> None:
+    """Count a new table against the caller's limit, or refuse it with 429 (a flood would push others
+    off the lobby)."""
+    config = current_app.config
+    take_for_account(throttle.NEW_TABLE, "You have created too many tables lately",
+                     (throttle.Limit(config["TABLES_PER_ACCOUNT"], config["TABLES_WINDOW_SECONDS"]),))
+
+
+def take_chat_line() -> None:
+    """Count a chat line against the caller's limits, a short burst and a day, or refuse it with 429."""
+    config = current_app.config
+    take_for_account(throttle.CHAT, "You are posting too fast",
+                     (throttle.Limit(config["CHAT_LINES"], config["CHAT_WINDOW_SECONDS"]),
+                      throttle.Limit(config["CHAT_LINES_PER_DAY"], 86400)))

@@ -35,6 +35,8 @@ def table_schema(game: type[Game], seats: int, *, described: bool = False) -> ty
         "turn_hours": fields.Integer(load_default=0, validate=validate.Range(0, 24 * 30)),
         "private": fields.Boolean(load_default=False),
         "hotseat": fields.Boolean(load_default=False),
+        "spectator_chat": fields.Boolean(load_default=False, metadata={
+            "description": "whether those not seated may post in the table's chat (they may always read it)"}),
         "reserved": fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list,
                                 validate=validate.Length(max=seats - 1, error="More seats are reserved than "
                                                          "the table has free ({max}).")),  # the creator sits

@@ -64,7 +64,7 @@ def openapi_path(rule: str) -> tuple[str, list[dict]]:
 
 
 # What any operation may answer besides its own refusals: a URL that is not UTF-8 (400), a body over
-# MAX_CONTENT_LENGTH (413, where there is a body), a URL longer than the front server reads (414, from
+# MAX_CONTENT_LENGTH or not JSON (413, 415, where there is a body), a URL longer than the front server reads (414, from
 # gunicorn itself, as HTML) and a fault (500; the tests make sure there is none they can find).
 REFUSED = {"description": "refused", "content": {"application/json": {"schema": "Error"}}}
 ALWAYS = {400: REFUSED, 500: {"description": "the server failed; nothing was applied",
@@ -90,7 +90,7 @@ def describe(operation: Operation, parameters: list[dict], app: Flask) -> dict:
         content = {answer: {"schema": SERVER_SENT_EVENT if answer == "text/event-stream" else {"type": "string"}}}
     described: dict = {"summary": operation.summary,
                        "responses": {str(status): {"description": "OK", "content": content}}}
-    for code in operation.errors + ((413,) if operation.body is not None else ()):
+    for code in operation.errors + ((413, 415) if operation.body is not None else ()):
         described["responses"][str(code)] = copy.deepcopy(REFUSED)  # apispec resolves them in place
     for code, response in ALWAYS.items():
         described["responses"].setdefault(str(code), copy.deepcopy(response))

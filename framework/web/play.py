@@ -71,7 +71,7 @@ def caller_of(table_id: int, token: str) -> moves.Caller:
     if "as" not in request.args:
         return moves.Caller(token=token)
     authenticate()
-    return moves.Caller(user_id=acting_as(queries.get_table(table_id)))
+    return moves.Caller(user_id=acting_as(visible_table(table_id)))  # a private table's 404 before any 403
 
 
 @bp.post("/tables/<id:table_id>/continue")

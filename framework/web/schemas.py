@@ -18,7 +18,12 @@ NUMBER = validate.Range(0, MAX_ID)
 
 
 class IdConverter(IntegerConverter):
-    """`<id:table_id>`: a whole number from 0 to MAX_ID; a larger one names no table (404)."""
+    """`<id:table_id>`: a whole number from 0 to MAX_ID in ASCII digits; a larger one names no table (404).
+
+    Only ASCII digits: werkzeug's `\\d+` and Python's int() take any script's digits (Arabic-Indic "٣",
+    fullwidth "３"), which would reach table 3 past nginx's `[0-9]+` locations."""
+
+    regex = r"[0-9]+"
 
     def to_python(self, value: str) -> int:
         number = super().to_python(value)

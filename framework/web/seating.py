@@ -15,6 +15,7 @@ from .access import dev_mode, games, loaded, visible_table
 from .answering import answered
 from .auth import current_user, login_required
 from .errors import ApiError
+from .limits import take_new_table
 from .openapi import documented
 from .schemas import Bots, GameName, Join, JoinByCode, LobbyQuery, json_body, load_body, load_query
 from .table_views import table_info
@@ -31,7 +32,7 @@ def lobby():
 
 
 @bp.post("/tables")
-@documented("Create a table", answer=(201, answers.TableInfo), errors=(400, 401, 403, 404, 409),
+@documented("Create a table", answer=(201, answers.TableInfo), errors=(400, 401, 403, 404, 409, 429),
             body=lambda app: new_table.described_bodies(app.extensions["games"]))
 @login_required
 def create():
@@ -42,9 +43,11 @@ def create():
     if not dev_mode() and (body["seed"] is not None or "deal" in (raw.get("options") or {}) or body["hotseat"]):
         raise ApiError(403, "dev_mode_only", "Fixed deals, seeds and hotseat tables are for testing and "
                        "development mode.")
+    take_new_table()
     record = create_table(game_cls, current_user(), options, body["seed"], body["players"],
                           turn_hours=body["turn_hours"], private=body["private"], reserved=body["reserved"],
-                          hotseat=body["hotseat"], max_open=current_app.config["MAX_OPEN_TABLES"])
+                          hotseat=body["hotseat"], max_open=current_app.config["MAX_OPEN_TABLES"],
+                          spectator_chat=body["spectator_chat"])
     table = table_info(record, loaded(record), g.user_id)
     if record.private:
         table["invite_code"] = record.invite_code  # the creator's to share; never in other views

@@ -19,7 +19,8 @@ TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("fal
 INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_PER_ADDRESS": 1,
                     "LOGIN_WINDOW_SECONDS": 1, "REGISTRATIONS_PER_ADDRESS": 1, "REGISTRATION_WINDOW_SECONDS": 1,
                     "EVENTS_MAX_STREAMS": 0, "TICK_MOVES": 1, "TICK_MOVES_PER_ROUND": 1, "MAX_GAME_MOVES": 1,
-                    "MAX_OPEN_TABLES": 1, "LOG_PAGE": 1}
+                    "MAX_OPEN_TABLES": 1, "LOG_PAGE": 1, "TABLES_PER_ACCOUNT": 1, "TABLES_WINDOW_SECONDS": 1,
+                    "CHAT_LINES": 1, "CHAT_WINDOW_SECONDS": 1, "CHAT_LINES_PER_DAY": 1}
 
 
 class SettingError(ValueError):
@@ -84,6 +85,7 @@ def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
             app.config[key] = read_strictly(key, f"{prefix}_{key}", raw)
     method = "PASSWORD_HASH_METHOD"
     check_hash_method(method if config and method in config else f"{prefix}_{method}", app.config[method])
-    if app.config.get("DEV_MODE"):
-        app.logger.warning("development mode is on (BGA_DEV_MODE): chosen seeds and deals, hotseat tables, "
-                           "forks and early exports are allowed; never run a public server this way")
+    for key in ("DEV_MODE", "TESTING"):  # either turns the development features on (`access.dev_mode`)
+        if app.config.get(key):
+            app.logger.warning(f"development mode is on ({prefix}_{key}): chosen seeds and deals, hotseat tables, "
+                               "forks and early exports are allowed; never run a public server this way")

@@ -27,6 +27,7 @@ def table_info(record: TableRecord | LockedTable, table: Table | None, caller: i
             "options": {k: v for k, v in record.options.items() if k != "deal"},  # a fixed deal shows every hand
             "move": record.move, "seats": record.seats, "creator": record.creator_id,
             "turn_hours": record.turn_hours, "private": record.private,
+            "spectator_chat": record.spectator_chat,
             "players": [{**standing, "id": s.user_id, "name": s.user.name, "seat": s.seat, "is_bot": s.user.is_bot,
                          "zombie": s.zombie, "deadline": s.deadline,
                          "out_of_time": bool(s.deadline and s.deadline <= now)}

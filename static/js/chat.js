@@ -1,5 +1,7 @@
 // The table's chat panel. Messages are text (textContent only); new ones are pushed, or fetched with every poll.
-import { api } from "./api.js";
+// Each other author's name has a mute button: the server then leaves their lines out for this player (unmute
+// in the settings); the lines already shown go at once.
+import { api, session } from "./api.js";
 import { h, seatColour } from "./dom.js";
 
 export class Chat {
@@ -24,13 +26,25 @@ export class Chat {
 
   /** New messages (polled or pushed), each once. */
   show(messages) {
+    const me = session.user && session.user.id;
     for (const m of messages) {
       if (m.id <= this.lastId) continue;
       this.lastId = m.id;
       const who = h("strong", m.name);
       const player = this.players().find((p) => p.id === m.player);
       if (player) who.style.color = seatColour(player.seat);
-      this.lines.append(h("li", who, ": ", m.text));
+      const mute = m.player === me ? null : h("button.chat-mute", { type: "button", title: `Mute ${m.name}`,
+        "aria-label": `Mute ${m.name}`, on: { click: () => this.mute(m.player) } }, "🔇");
+      this.lines.append(h("li", { dataset: { player: String(m.player) } }, who, ": ", m.text, " ", mute));
+    }
+  }
+
+  async mute(userId) {
+    try {
+      await api.mute(userId);
+      for (const line of this.lines.querySelectorAll(`li[data-player="${userId}"]`)) line.remove();
+    } catch (err) {
+      this.showError(err.message);
     }
   }
 

@@ -135,6 +135,10 @@ function createForm(catalog, error, privateTables, development, go) {
     extras.push(h("div.field.field-checkbox", isPrivate,
       h("label", { for: "new-private" }, "Private (join by invitation code)")));
   }
+  // Spectators read a table's chat; they post in it only where its creator allows it.
+  const spectatorChat = h("input#new-spectator-chat", { type: "checkbox" });
+  extras.push(h("div.field.field-checkbox", spectatorChat,
+    h("label", { for: "new-spectator-chat" }, "Spectators may chat")));
   // Development mode: one browser plays every seat (the table starts at once; the page switches seats).
   const hotseat = h("input#new-hotseat", { type: "checkbox" });
   if (development) {
@@ -150,6 +154,7 @@ function createForm(catalog, error, privateTables, development, go) {
     }
     const body = { game: select.value, players: parseInt(players.value, 10), options };
     if (hotseat.checked) body.hotseat = true;
+    if (spectatorChat.checked) body.spectator_chat = true;
     if (turnHours.value !== "") body.turn_hours = parseInt(turnHours.value, 10);
     if (privateTables) body.private = isPrivate.checked;
     try {

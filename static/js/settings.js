@@ -1,6 +1,8 @@
 // The player's table settings, kept in this browser: the pace at which the others' moves are shown, the
 // "your turn" sound and vibration, and whether a move waits for Confirm. A details box, so it is one Tab and Enter away and takes no room when closed.
-import { h } from "./dom.js";
+// The muted players are the account's, kept by the server (GET /api/me/mutes): listed when the box opens.
+import { api } from "./api.js";
+import { fill, h } from "./dom.js";
 
 const KEY = "bga.settings";
 const DEFAULTS = { pace: "normal", sound: false, vibrate: true, confirm: false };
@@ -27,9 +29,22 @@ export function settingsPanel({ signals = true } = {}) {
     Object.entries(PACES).map(([key, [label]]) => h("option", { value: key, selected: setting("pace") === key }, label)));
   const box = (name, label) => h("label.choice", h("input", { type: "checkbox", checked: setting(name),
     on: { change: (event) => saveSetting(name, event.target.checked) } }), label);
-  return h("details.settings", h("summary", "⚙ Settings"),
+  const muted = signals ? h("ul.muted-list", { "aria-label": "Muted players" }) : null;
+  return h("details.settings", { on: { toggle: (event) => { if (muted && event.target.open) listMutes(muted); } } },
+    h("summary", "⚙ Settings"),
     h("div.settings-body",
       h("label", { for: "set-pace" }, "Others' moves shown"), pace,
       signals ? [box("sound", "Sound on my turn"), box("vibrate", "Vibrate on my turn"),
-        box("confirm", "Confirm my moves before they are sent")] : null));
+        box("confirm", "Confirm my moves before they are sent"), h("span", "Muted in chat"), muted] : null));
+}
+
+/** The accounts whose chat lines this player does not see, each with an Unmute button. */
+async function listMutes(list) {
+  try {
+    const { mutes } = await api.mutes();
+    fill(list, mutes.length ? mutes.map((m) => h("li", m.name, " ", h("button", { type: "button",
+      on: { click: async () => { await api.unmute(m.id); listMutes(list); } } }, "Unmute"))) : h("li", "Nobody"));
+  } catch (err) {
+    fill(list, h("li", err.message));
+  }
 }

@@ -18,12 +18,15 @@ running game as a spectator reads it. Rows kept elsewhere, not repeated here (te
 - the statistics (view and /replay) are for nobody while the game runs, the same for every caller
   who sees the table after the end, and a "limited" one for nobody ever:
   test_results.test_statistics_are_for_nobody_until_the_end_then_for_everyone_who_sees_the_table,
-  ...test_a_limited_statistic_reaches_no_answer, and the HTTP audit.
+  ...test_a_limited_statistic_reaches_no_answer, and the HTTP audit;
+- the limits on new tables and chat lines, mutes and spectator chat, as floods meet them and a normal
+  player never does: tests/web/test_floods.py (the rows here: who may call each route).
 """
 import pytest
 from sqlalchemy import func, select
 
 from framework.store import MoveRecord, NotificationRecord, TableRecord, db
+from framework.store.models import ChatMessage
 from tests.conftest import Api, make_app
 
 CALLERS = ["nobody", "bad-token", "eve", "ben", "anna"]
@@ -48,6 +51,7 @@ MATRIX = [
     ("post", "/api/tables/{t}/return", {}, [401, 401, 409, 409, 409]),
     ("post", "/api/tables/{t}/continue", None, [401, 401, 403, 409, 409]),
     ("get", "/api/tables/{t}/chat", None, [401, 401, 200, 200, 200]),
+    ("post", "/api/tables/{t}/chat", {"text": "hi"}, [401, 401, 403, 201, 201]),  # spectator chat is off
     ("get", "/api/tables/{t}/legal-actions", None, [401, 401, 200, 200, 200]),  # a spectator's: none
     ("get", "/api/tables/{t}/legal-actions?as={ben}", None, [401, 401, 403, 200, 403]),  # ben as himself
     ("post", "/api/tables/{t}/describe/playCard", "anna's card", [401, 401, 403, 200, 200]),  # ben: not his turn
@@ -63,6 +67,12 @@ MATRIX = [
     ("delete", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
     ("post", "/api/me/password", {"current_password": "secret-pass", "new_password": "secret-pass"},
      [401, 401, 200, 200, 200]),
+    ("get", "/api/me/mutes", None, [401, 401, 200, 200, 200]),
+    ("put", "/api/me/mutes/{ben}", None, [401, 401, 200, 409, 200]),   # nobody mutes themselves
+    ("put", "/api/me/mutes/999", None, [401, 401, 404, 404, 404]),
+    ("delete", "/api/me/mutes/{ben}", None, [401, 401, 200, 200, 200]),
+    ("delete", "/api/me/mutes/999", None, [401, 401, 404, 404, 404]),
+    ("post", "/api/tables", {"game": "climb", "players": 2}, [401, 401, 201, 201, 201]),
 ]
 
 
@@ -98,7 +108,8 @@ def fingerprint(app, table_id):
         record = db.session.get(TableRecord, table_id)
         moves = db.session.scalar(select(func.count()).select_from(MoveRecord))
         notes = db.session.scalar(select(func.count()).select_from(NotificationRecord))
-        return record.state_hash, record.move, moves, notes, record.status, len(record.players)
+        chat = db.session.scalar(select(func.count()).select_from(ChatMessage))
+        return record.state_hash, record.move, moves, notes, record.status, len(record.players), chat
 
 
 @pytest.mark.parametrize("method, path, body, expected", MATRIX, ids=[f"{m} {p}" for m, p, _, _ in MATRIX])
@@ -137,7 +148,7 @@ def test_spectators_and_waiting_players_see_no_private_parts(world):
 
 
 # A private table waiting for its third player: Anna made it, Ben came with the code, Rita is the
-# user it waits for (reserved, not seated yet). All three may look and talk; only players play.
+# user it waits for (reserved, not seated yet). All three may look; only players talk and play.
 PRIVATE_CALLERS = ["rita", "ben", "anna"]
 PRIVATE_MATRIX = [
     ("get", "/api/tables/{t}", None, [200, 200, 200]),
@@ -145,7 +156,7 @@ PRIVATE_MATRIX = [
     ("get", "/api/tables/{t}/log", None, [200, 200, 200]),
     ("get", "/api/tables/{t}/chat", None, [200, 200, 200]),
     ("get", "/api/tables/{t}/legal-actions", None, [200, 200, 200]),   # none: the game has not started
-    ("post", "/api/tables/{t}/chat", {"text": "hello"}, [201, 201, 201]),
+    ("post", "/api/tables/{t}/chat", {"text": "hello"}, [403, 201, 201]),  # rita is not seated yet
     ("get", "/api/tables/{t}/replay", None, [409, 409, 409]),
     ("get", "/api/tables/{t}/export", None, [403, 403, 403]),
     ("post", "/api/tables/{t}/actions/pickCharm", {"charm": "jade"}, [403, 409, 409]),
@@ -254,3 +265,24 @@ def test_a_spectators_log_of_a_running_game_hides_private_moves(world):
     assert [(m["action"], m["player"] is not None, m["args"]) for m in log] == [
         ("pickCharm", True, None), ("pickCharm", True, None), ("playCard", True, None), (None, False, None)]
     assert api.get(f"/api/tables/{table_id}/log").status_code == 401
+
+
+def test_an_account_over_its_limits_is_refused_alone_and_nothing_lands(tmp_path):
+    """The limits on new tables and chat lines are per account: Eve past hers gets 429 and changes nothing;
+    Anna and Ben, at the same table, are not limited by her."""
+    app = make_app(f"sqlite:///{tmp_path / 'limits.sqlite'}", TESTING=False, TABLES_PER_ACCOUNT=1, CHAT_LINES=1)
+    api = Api(app.test_client())
+    for name in ("anna", "ben", "eve"):
+        api.register(name)
+    table_id = api.new_table("eve", players=2)
+    refused = api.post("/api/tables", "eve", json={"game": "climb", "players": 2})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert api.post(f"/api/tables/{table_id}/join", "anna").status_code == 200
+    assert api.post(f"/api/tables/{table_id}/chat", "eve", json={"text": "one"}).status_code == 201
+    before = fingerprint(app, table_id)
+    assert api.post(f"/api/tables/{table_id}/chat", "eve", json={"text": "two"}).status_code == 429
+    assert fingerprint(app, table_id) == before
+    assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": "hi"}).status_code == 201
+    assert api.post("/api/tables", "ben", json={"game": "climb", "players": 2}).status_code == 201
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(TableRecord)) == 2

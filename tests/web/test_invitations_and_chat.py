@@ -43,7 +43,7 @@ def test_more_reservations_than_seats_is_refused(api):
 def test_chat_is_stored_with_the_table_for_players_and_spectators(api):
     for name in ("anna", "ben", "eve"):
         api.register(name)
-    table_id = api.new_table("anna", joiners=["ben"], players=2)
+    table_id = api.new_table("anna", joiners=["ben"], players=2, spectator_chat=True)
     assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": "good luck <b>all</b>"}).status_code == 201
     assert api.post(f"/api/tables/{table_id}/chat", "eve", json={"text": "watching"}).status_code == 201
     messages = api.get(f"/api/tables/{table_id}/chat", "ben").json["messages"]

@@ -336,3 +336,29 @@ def test_is_bot_is_read_from_the_kind_and_comes_back_on_downgrade(database_uri):
             restored = {row[0]: bool(row[1]) for row in conn.execute(text("SELECT id, is_bot FROM users"))}
         assert restored == {user_id: is_bot for user_id, _, _, is_bot in accounts}
         db.engine.dispose()
+
+
+def test_tables_made_before_spectator_chat_keep_letting_spectators_post(database_uri):
+    """Migration 0013: tables that existed let spectators post, and still do; new ones default to players only.
+    Mutes get a table of their own; going back drops both."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0011")
+        with db.engine.begin() as conn:
+            insert(conn, "users", id=1, name="anna", name_key="anna", name_skeleton="anna", password_hash="!",
+                   kind="person", created_at="2026-01-01")
+            insert_table(conn, turn_hours=0, private=False, reserved="[]", hotseat=False)
+        upgrade()
+        with db.engine.begin() as conn:
+            insert_table(conn, id=2, turn_hours=0, private=False, reserved="[]", hotseat=False)
+            insert(conn, "mutes", user_id=1, muted_id=1, created_at="2026-01-02")
+            allowed = dict(conn.execute(text("SELECT id, spectator_chat FROM tables")).all())
+        assert {table_id: bool(value) for table_id, value in allowed.items()} == {1: True, 2: False}
+        downgrade(revision="0011")
+        with db.engine.connect() as conn:
+            assert "mutes" not in inspect(conn).get_table_names()
+            assert "spectator_chat" not in {c["name"] for c in inspect(conn).get_columns("tables")}
+        db.engine.dispose()
