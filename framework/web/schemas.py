@@ -48,6 +48,11 @@ class PasswordChange(Schema):
         "description": "the same rules as at registration"})
 
 
+class EmailConfirmation(Schema):
+    token = fields.String(required=True, validate=validate.Length(1, 100), metadata={
+        "description": "the token at the end of the link mailed to the address"})
+
+
 class GameName(Schema):
     """What a new table's body is read by first: which game, so its own schema reads the rest."""
     game = fields.String(required=True, validate=validate.Length(1, 40))

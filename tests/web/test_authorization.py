@@ -58,6 +58,8 @@ MATRIX = [
     ("delete", "/api/me/sessions", None, [401, 401, 200, 200, 200]),
     ("post", "/api/me/password", {"current_password": "secret-pass", "new_password": "secret-pass"},
      [401, 401, 200, 200, 200]),
+    # No address waits for confirmation: a token confirms nothing (another's token: test_email_confirmation).
+    ("post", "/api/me/email/confirm", {"token": "not-a-token"}, [401, 401, 400, 400, 400]),
 ]
 
 
