@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from .database import write_transaction
 from framework.engine import ActionError
 
-from .errors import BadRequest
+from .errors import NotFound
 from .models import OutboxMessage, User, db
 from .sessions import token_digest
 
@@ -56,13 +56,14 @@ def confirmations_sent(user_id: int, now: datetime) -> int:
 
 
 def confirm_email(user: User, token: str, now: datetime) -> None:
-    """Confirm `user`'s address with the token its confirmation carried; a 400 when it is not that token."""
+    """Confirm `user`'s address with the token its confirmation carried; no confirmation of this account's
+    waits for another token, or for this one once expired (404: a token is not refused as malformed)."""
     with write_transaction():
         expected, expires = user.email_token_hash, user.email_token_expires_at
         if expected is None or not hmac.compare_digest(expected, token_digest(token)):
-            raise BadRequest("token: this is not the confirmation token of your current address.",
-                             fields={"token": ["Not the token sent to your current address."]})
+            raise NotFound("token: no confirmation of your current address waits for this token.",
+                           fields={"token": ["Not the token sent to your current address."]})
         if expires is None or expires < now:
-            raise BadRequest("token: this confirmation has expired: set the address again for a new one.",
-                             fields={"token": ["Expired."]})
+            raise NotFound("token: this confirmation has expired: set the address again for a new one.",
+                           fields={"token": ["Expired."]})
         user.email_confirmed_at, user.email_token_hash, user.email_token_expires_at = now, None, None

@@ -23,9 +23,14 @@ CHAT_REFUSED = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 ZERO_WIDTH_JOINER = "\u200d"  # inside an emoji sequence (a family, a profession): allowed there only
 
 
+UNNAMED = {"Cc": "a control character", "Cs": "a lone surrogate", "Co": "a private-use character",
+           "Cn": "an unassigned code point"}
+
+
 def describe(ch: str) -> str:
-    """A character as a refusal names it: its code point and Unicode name."""
-    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')}"
+    """A character as a refusal names it: its code point and Unicode name (or, without one, its kind)."""
+    name = unicodedata.name(ch, "") or f"({UNNAMED.get(unicodedata.category(ch), 'unnamed')})"
+    return f"U+{ord(ch):04X} {name}"
 
 
 def refused_character(text: str, refused: set[str]) -> str | None:

@@ -99,7 +99,7 @@ def confirmation_link() -> str:
 
 
 @bp.post("/me/email/confirm")
-@documented("Confirm my e-mail address", answer=(200, answers.Me), errors=(400, 401),
+@documented("Confirm my e-mail address", answer=(200, answers.Me), errors=(400, 401, 404),
             body=schemas.EmailConfirmation)
 @login_required
 def confirm_my_email():

@@ -59,7 +59,7 @@ MATRIX = [
     ("post", "/api/me/password", {"current_password": "secret-pass", "new_password": "secret-pass"},
      [401, 401, 200, 200, 200]),
     # No address waits for confirmation: a token confirms nothing (another's token: test_email_confirmation).
-    ("post", "/api/me/email/confirm", {"token": "not-a-token"}, [401, 401, 400, 400, 400]),
+    ("post", "/api/me/email/confirm", {"token": "not-a-token"}, [401, 401, 404, 404, 404]),
 ]
 
 

@@ -75,11 +75,11 @@ def test_the_token_is_stored_hashed_expires_and_is_only_the_owners(app, api, clo
         stored = db.session.scalars(select(User.email_token_hash).where(User.id == api.ids["anna"])).one()
     assert stored and token not in stored
     refused = confirm(api, "ben", token)  # another account's token confirms nothing of Ben's
-    assert refused.status_code == 400 and refused.json["error"]["fields"]["token"]
-    assert confirm(api, "anna", token[:-1] + "x").status_code == 400
+    assert refused.status_code == 404 and refused.json["error"]["fields"]["token"]
+    assert confirm(api, "anna", token[:-1] + "x").status_code == 404
     clock[0] += timedelta(hours=49)
     expired = confirm(api, "anna", token)
-    assert expired.status_code == 400 and "expired" in expired.json["error"]["message"]
+    assert expired.status_code == 404 and "expired" in expired.json["error"]["message"]
     assert api.get("/api/me", "anna").json["email_confirmed"] is False
 
 
@@ -90,7 +90,7 @@ def test_a_changed_address_is_confirmed_again_and_the_same_one_is_not_mailed_twi
     old_token = confirmation_token(app, api.ids["anna"])
     changed = set_email(api, "anna", "other@example.org")
     assert changed.json["email_confirmed"] is False
-    assert confirm(api, "anna", old_token).status_code == 400  # the old address's link confirms nothing now
+    assert confirm(api, "anna", old_token).status_code == 404  # the old address's link confirms nothing now
     assert confirm(api, "anna", confirmation_token(app, api.ids["anna"])).status_code == 200
 
 
