@@ -13,9 +13,9 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 
-from .database import write_transaction
 from framework.engine import ActionError
 
+from .database import write_transaction
 from .errors import NotFound
 from .models import OutboxMessage, User, db
 from .sessions import token_digest

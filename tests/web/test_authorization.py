@@ -21,10 +21,11 @@ running game as a spectator reads it. Rows kept elsewhere, not repeated here (te
   ...test_a_limited_statistic_reaches_no_answer, and the HTTP audit.
 """
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
-from framework.store import MoveRecord, NotificationRecord, TableRecord, db
+from framework.store import db
 from tests.conftest import Api, make_app
+from tests.stored import table_rows
 
 CALLERS = ["nobody", "bad-token", "eve", "ben", "anna"]
 
@@ -90,11 +91,8 @@ def call(api, method: str, url: str, caller: str, body):
 
 
 def fingerprint(app, table_id):
-    with app.app_context():
-        record = db.session.get(TableRecord, table_id)
-        moves = db.session.scalar(select(func.count()).select_from(MoveRecord))
-        notes = db.session.scalar(select(func.count()).select_from(NotificationRecord))
-        return record.state_hash, record.move, moves, notes, record.status, len(record.players)
+    """The table, its seats and their users, whole (a refusal that committed half a change shows here)."""
+    return table_rows(app, table_id)
 
 
 @pytest.mark.parametrize("method, path, body, expected", MATRIX, ids=[f"{m} {p}" for m, p, _, _ in MATRIX])

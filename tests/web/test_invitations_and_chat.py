@@ -114,5 +114,5 @@ def test_chat_lines_that_hide_or_turn_text_are_refused_by_character(api, text, n
 def test_chat_keeps_emoji_sequences_and_accents(api):
     api.register("anna")
     table_id = api.new_table("anna", players=2)
-    for text in ("\U0001f468\u200d\U0001f469\u200d\U0001f467 gg", "#\ufe0f\u20e3 Nguy\u1ec7n, שָׁלוֹם"):
-        assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": text}).status_code == 201, text
+    for line in ("\U0001f468\u200d\U0001f469\u200d\U0001f467 gg", "#\ufe0f\u20e3 Nguy\u1ec7n, שָׁלוֹם"):
+        assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": line}).status_code == 201, line

@@ -345,8 +345,8 @@ def test_addresses_already_mailed_stay_confirmed_and_skeletons_fold_look_alike_s
     from flask_migrate import downgrade, upgrade
     from sqlalchemy import text
 
-    from framework.store.users import refuse_look_alike
     from framework.store.errors import Conflict
+    from framework.store.users import refuse_look_alike
 
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": []})
     with app.app_context():
