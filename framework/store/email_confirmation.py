@@ -31,8 +31,10 @@ class TooManyConfirmations(ActionError):
 
 def set_email(user: User, address: str | None, link: str, now: datetime) -> None:
     """Store `address` for `user` (inside the caller's transaction); a new one is unconfirmed and is sent
-    a confirmation whose link is `link` followed by the token. The same address again changes nothing."""
-    if address == user.email:
+    a confirmation whose link is `link` followed by the token. The same address again changes nothing,
+    unless it is unconfirmed and its token has expired: then it gets a new one."""
+    if address == user.email and (address is None or user.email_confirmed_at is not None
+                                  or (user.email_token_expires_at or now) > now):
         return
     user.email, user.email_confirmed_at = address, None
     user.email_token_hash = user.email_token_expires_at = None

@@ -81,12 +81,18 @@ def test_the_token_is_stored_hashed_expires_and_is_only_the_owners(app, api, clo
     expired = confirm(api, "anna", token)
     assert expired.status_code == 404 and "expired" in expired.json["error"]["message"]
     assert api.get("/api/me", "anna").json["email_confirmed"] is False
+    set_email(api, "anna", "anna@example.org")  # the same address again: a new link, since the old one expired
+    assert confirm(api, "anna", confirmation_token(app, api.ids["anna"])).json["email_confirmed"] is True
 
 
 def test_a_changed_address_is_confirmed_again_and_the_same_one_is_not_mailed_twice(app, api):
     set_email(api, "anna", "anna@example.org")
     assert confirm(api, "anna", confirmation_token(app, api.ids["anna"])).status_code == 200
     assert set_email(api, "anna", "anna@example.org").json["email_confirmed"] is True  # unchanged
+    set_email(api, "anna", "new@example.org")
+    waiting = confirmation_token(app, api.ids["anna"])
+    set_email(api, "anna", "new@example.org")  # again while its link is good: no second message
+    assert confirmation_token(app, api.ids["anna"]) == waiting
     old_token = confirmation_token(app, api.ids["anna"])
     changed = set_email(api, "anna", "other@example.org")
     assert changed.json["email_confirmed"] is False
