@@ -7,13 +7,18 @@ from sqlalchemy import select
 
 from .changes import announce
 from .database import write_transaction
+from .errors import BadRequest
 from .models import ChatMessage, db
 from .queries import get_table_for_update
+from .text_rules import CHAT_REFUSED, text_problem
 
 CHAT_BATCH = 200  # messages read at once
 
 
 def post_chat(table_id: int, user_id: int, text: str) -> ChatMessage:
+    problem = text_problem(text, CHAT_REFUSED)  # nothing that hides or turns the lines others read
+    if problem:
+        raise BadRequest(f"text: {problem}", fields={"text": [problem]})
     with write_transaction():
         # Under the table's lock, a table's messages commit in the order of their ids: a reader that has
         # seen id n never finds a smaller one committed after (it would skip it, reading "after n").

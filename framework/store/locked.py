@@ -31,6 +31,7 @@ class LockedSeatUser:
     name: str
     kind: str
     email: str | None
+    email_confirmed_at: datetime | None
     webhook_url: str | None
     notify_email: bool
     notify_webhook: bool

@@ -51,6 +51,11 @@ class User(db.Model):
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     notify_email: Mapped[bool] = mapped_column(default=True)
+    # The address is used only once confirmed (`email_confirmation`): the token it was sent, as its
+    # SHA-256, until then.
+    email_confirmed_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    email_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    email_token_expires_at: Mapped[datetime | None] = mapped_column(nullable=True)
     notify_webhook: Mapped[bool] = mapped_column(default=True)
     # The name as compared (case-folded NFKC: one account per spelling) and as it looks (its TR39
     # skeleton: a look-alike of a name is refused at registration); both set with the name.
@@ -62,6 +67,10 @@ class User(db.Model):
     def is_bot(self) -> bool:
         """The account is one of the server's bots (what the API's `is_bot` says): its kind, stored once."""
         return self.kind == "bot"
+
+    @property
+    def email_confirmed(self) -> bool:
+        return self.email is not None and self.email_confirmed_at is not None
 
     @validates("name")
     def _keep_name_keys(self, _attribute: str, name: str) -> str:
@@ -208,14 +217,15 @@ class ChatMessage(db.Model):
 class OutboxMessage(db.Model):
     """A "your turn" message waiting for delivery, sent, or failed for good; never silently lost.
 
-    `turn` is the move at which the player became active: one message per table per turn.
+    `turn` is the move at which the player became active: one message per table per turn. An address's
+    confirmation (`email_confirmation`) is a message of no table, at turn 0.
     """
 
     __tablename__ = "outbox"
     __table_args__ = (UniqueConstraint("user_id", "table_id", "turn", "channel"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"))
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
     turn: Mapped[int]
     channel: Mapped[str] = mapped_column(String(10))  # email | webhook
     address: Mapped[str] = mapped_column(String(500))

@@ -2,7 +2,9 @@
 
 A name is compared by its key (NFKC, then case-folded: "Anna", "ANNA" and fullwidth "ａｎｎａ" are
 one name) and by its confusable skeleton (Unicode TR39, from the `disarm` library: Cyrillic "аnna"
-looks like Latin "anna"). Only registration applies the rules; the server names its own bots and
+looks like Latin "anna"), folded further for the letter sequences that pass for one letter in most fonts
+("rn" for "m", "vv" for "w", "cl" for "d", "0" for "o", "1" for "l": "rnallory" looks like "mallory"),
+which the TR39 table maps only one way. Only registration applies the rules; the server names its own bots and
 hotseat seats ("Heuristic bot 2", "anna #2") without them, but every account gets a key.
 """
 from __future__ import annotations
@@ -11,10 +13,11 @@ import unicodedata
 
 from disarm import skeleton_key
 
+from .text_rules import NAME_REFUSED, text_problem
+
 MAX_LENGTH = 32
-# Control, format (bidi marks, zero-width joiners), surrogate, private-use and unassigned characters,
-# and line or paragraph separators: each can hide in a name or change how the names around it read.
-REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+# Sequences that read as one letter, folded in this order (after TR39, which has made "I" an "l").
+LOOK_ALIKE_SEQUENCES = (("rn", "m"), ("vv", "w"), ("cl", "d"), ("0", "o"), ("1", "l"))
 
 
 def normalise(name: str) -> str:
@@ -26,9 +29,7 @@ def name_problem(normalised: str) -> str | None:
     """Why a normalised name cannot be registered, or None."""
     if not 1 <= len(normalised) <= MAX_LENGTH:
         return f"A name has 1 to {MAX_LENGTH} characters, not counting spaces around it."
-    if any(unicodedata.category(ch) in REFUSED_CATEGORIES for ch in normalised):
-        return "A name cannot hold control, formatting or invisible characters."
-    return None
+    return text_problem(normalised, NAME_REFUSED)
 
 
 def comparison_key(name: str) -> str:
@@ -37,5 +38,8 @@ def comparison_key(name: str) -> str:
 
 
 def skeleton(name: str) -> str:
-    """What two names that look alike share (TR39 skeleton, case-folded)."""
-    return skeleton_key(unicodedata.normalize("NFKC", name).strip())
+    """What two names that look alike share (TR39 skeleton, case-folded, look-alike sequences folded)."""
+    folded = skeleton_key(unicodedata.normalize("NFKC", name).strip())
+    for sequence, letter in LOOK_ALIKE_SEQUENCES:
+        folded = folded.replace(sequence, letter)
+    return folded

@@ -22,7 +22,7 @@ def queue_your_turn(record: LockedTable, seat: LockedSeat, now: datetime) -> Non
     if seat.last_seen is not None and now - seat.last_seen < PRESENCE_WINDOW:
         return
     channels = []
-    if user.email and user.notify_email:
+    if user.email and user.email_confirmed_at and user.notify_email:  # an unconfirmed address gets nothing
         channels.append(("email", user.email))
     if user.webhook_url and user.notify_webhook:
         channels.append(("webhook", user.webhook_url))

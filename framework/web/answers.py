@@ -34,6 +34,8 @@ class Me(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     email = fields.String(allow_none=True)
+    email_confirmed = fields.Boolean(metadata={
+        "description": "the address has been confirmed (the link sent to it followed): only then is it mailed"})
     webhook_url = fields.String(allow_none=True)
     notify_email = fields.Boolean()
     notify_webhook = fields.Boolean()

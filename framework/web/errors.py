@@ -24,7 +24,7 @@ STATUS_OF = {
     "action_not_possible": 422, "rule_violation": 422,
     # the store (framework.store.errors)
     "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409,
-    "stale_move": 409, "nothing_pending": 409, "too_many_tables": 409,
+    "stale_move": 409, "nothing_pending": 409, "too_many_tables": 409, "too_many_confirmations": 429,
 }
 
 

@@ -69,8 +69,13 @@ def openapi_path(rule: str) -> tuple[str, list[dict]]:
 REFUSED = {"description": "refused", "content": {"application/json": {"schema": "Error"}}}
 ALWAYS = {400: REFUSED, 500: {"description": "the server failed; nothing was applied",
                               "content": {"application/json": {"schema": "Error"}}},
-          414: {"description": "the URL is longer than the server reads (answered by gunicorn)",
+          414: {"description": "the deployment's, not the API's: a request line over gunicorn's "
+                               "limit_request_line (4094 bytes by default), answered by gunicorn as HTML",
                 "content": {"text/html": {"schema": {"type": "string"}}}}}
+# Refusals whose cause is not the request: each said in the document.
+SAID = {503: "the deployment's, not the API's: this worker holds all the event streams its threads allow "
+             "(EVENTS_MAX_STREAMS); with Retry-After, and the page polls meanwhile",
+        429: "too many of these lately: the message says when to try again"}
 
 
 # One event of a text/event-stream answer, as a client's parser hands it over (its fields, as strings).
@@ -91,7 +96,8 @@ def describe(operation: Operation, parameters: list[dict], app: Flask) -> dict:
     described: dict = {"summary": operation.summary,
                        "responses": {str(status): {"description": "OK", "content": content}}}
     for code in operation.errors + ((413, 415) if operation.body is not None else ()):
-        described["responses"][str(code)] = copy.deepcopy(REFUSED)  # apispec resolves them in place
+        refused = copy.deepcopy(REFUSED)  # apispec resolves them in place
+        described["responses"][str(code)] = {**refused, "description": SAID.get(code, refused["description"])}
     for code, response in ALWAYS.items():
         described["responses"].setdefault(str(code), copy.deepcopy(response))
     if not operation.public:

@@ -8,6 +8,8 @@ from marshmallow import Schema, ValidationError, fields, validate
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter
 
+from framework.store import passwords
+
 from .errors import ApiError
 from .strict_types import json_type_problems, query_type_problems
 
@@ -32,6 +34,14 @@ class IdConverter(IntegerConverter):
         return number
 
 
+# A new password's rules as the store applies them (`passwords`): the length in the schema, the rest said.
+PASSWORD_LENGTH = validate.Length(passwords.MIN_LENGTH, passwords.MAX_LENGTH, error=(
+    f"A password has at least {passwords.MIN_LENGTH} characters and at most {passwords.MAX_LENGTH}."))
+PASSWORD_POLICY = (f"{passwords.MIN_LENGTH} to {passwords.MAX_LENGTH} characters, not the account's name nor "
+                   f"containing it (from {passwords.NAME_INSIDE_FROM} characters), not among the 30,000 most common "
+                   "passwords (compared without case); a refusal says which rule")
+
+
 class Credentials(Schema):
     name = fields.String(required=True, validate=validate.Length(1, 40))
     password = fields.String(required=True, validate=validate.Length(6, 200))
@@ -43,14 +53,17 @@ class Registration(Schema):
     name = fields.String(required=True, validate=validate.Length(1, 100), metadata={
         "description": "1 to 32 characters once NFKC-normalised and trimmed; unique without regard to case, "
                        "width or look-alike letters"})
-    password = fields.String(required=True, validate=validate.Length(1, 200), metadata={
-        "description": "at least 8 characters, not containing the name, not among the most common passwords"})
+    password = fields.String(required=True, validate=PASSWORD_LENGTH, metadata={"description": PASSWORD_POLICY})
 
 
 class PasswordChange(Schema):
     current_password = fields.String(required=True, validate=validate.Length(1, 200))
-    new_password = fields.String(required=True, validate=validate.Length(1, 200), metadata={
-        "description": "the same rules as at registration"})
+    new_password = fields.String(required=True, validate=PASSWORD_LENGTH, metadata={"description": PASSWORD_POLICY})
+
+
+class EmailConfirmation(Schema):
+    token = fields.String(required=True, validate=validate.Length(1, 100), metadata={
+        "description": "the token at the end of the link mailed to the address"})
 
 
 class GameName(Schema):
@@ -72,7 +85,10 @@ class Bots(Schema):
 
 
 class ChatPost(Schema):
-    text = fields.String(required=True, validate=validate.Length(1, 500))
+    text = fields.String(required=True, validate=validate.Length(1, 500), metadata={
+        "description": "one line of text; no control, format (bidi overrides and isolates, zero-width) or "
+                       "line-separator characters, a zero-width joiner only inside an emoji sequence, and at "
+                       "most 3 combining marks on one letter: a refusal names the character"})
 
 
 class ChatQuery(Schema):

@@ -6,6 +6,8 @@ from flask import Blueprint, current_app, request
 from framework.store import users
 from framework.store.database import write_transaction
 from framework.store.delivery import webhook_http_allowed
+from framework.store.email_confirmation import confirm_email, set_email
+from framework.store.models import clock
 from framework.store.webhooks import url_problem
 
 from . import answers, limits, schemas
@@ -14,7 +16,7 @@ from .auth import bearer_token, current_user, login_required
 from .errors import ApiError
 from .me_settings import settings_schema
 from .openapi import documented
-from .schemas import Credentials, Registration, load_body
+from .schemas import Credentials, EmailConfirmation, Registration, load_body
 
 bp = Blueprint("users", __name__, url_prefix="/api")
 
@@ -70,10 +72,11 @@ def me():
 
 
 @bp.patch("/me")
-@documented("Change where 'your turn' goes", answer=(200, answers.Me), errors=(400, 401), body=settings_schema)
+@documented("Change where 'your turn' goes", answer=(200, answers.Me), errors=(400, 401, 429), body=settings_schema)
 @login_required
 def update_me():
-    """Set or clear the e-mail address and webhook for "your turn" messages, or switch either off."""
+    """Set or clear the e-mail address and webhook for "your turn" messages, or switch either off. A new
+    address is mailed a confirmation link and used only once confirmed (429: too many confirmations today)."""
     changes = load_body(settings_schema(current_app)())
     if changes.get("webhook_url"):
         config = current_app.config
@@ -82,6 +85,24 @@ def update_me():
         if problem:
             raise ApiError(400, "invalid_arguments", f"webhook_url: {problem}.", fields={"webhook_url": [problem]})
     with write_transaction():
+        if "email" in changes:
+            set_email(current_user(), changes.pop("email"), confirmation_link(), clock())
         for name, value in changes.items():
             setattr(current_user(), name, value)
+    return answered(answers.Me, current_user())
+
+
+def confirmation_link() -> str:
+    """Where a confirmation's link points, less the token: the site's PUBLIC_URL, else this request's host."""
+    site = current_app.config.get("PUBLIC_URL") or request.host_url
+    return site.rstrip("/") + "/#/confirm-email/"
+
+
+@bp.post("/me/email/confirm")
+@documented("Confirm my e-mail address", answer=(200, answers.Me), errors=(400, 401, 404),
+            body=schemas.EmailConfirmation)
+@login_required
+def confirm_my_email():
+    """The token from the link mailed to the address: from now on it gets "your turn" messages."""
+    confirm_email(current_user(), load_body(EmailConfirmation())["token"], clock())
     return answered(answers.Me, current_user())

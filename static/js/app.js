@@ -46,6 +46,7 @@ async function route() {
     document.title = `Replay ${id} · Card tables`;
     return page.start();
   }
+  if (name === "confirm-email" && arg) return confirmEmail(arg);
   if (name !== "games" && name !== "lobby") {
     history.replaceState(null, "", "#/lobby");
   }
@@ -58,6 +59,19 @@ async function route() {
   }
   document.title = "Lobby · Card tables";
   return lists.showLobby(main, pageControl(), go);
+}
+
+/** The page the link in a confirmation message opens: the token sent back, and what came of it. */
+async function confirmEmail(token) {
+  document.title = "Confirm e-mail · Card tables";
+  fill(main, h("p", "Confirming your e-mail address…"));
+  try {
+    const me = await api.post("/api/me/email/confirm", { token });
+    fill(main, h("p.confirmed", `Confirmed: "your turn" messages now go to ${me.email}.`),
+      h("p", h("a", { href: "#/lobby" }, "To the lobby")));
+  } catch (error) {
+    fill(main, h("p.error", { role: "alert" }, error.message), h("p", h("a", { href: "#/lobby" }, "To the lobby")));
+  }
 }
 
 function renderNav() {

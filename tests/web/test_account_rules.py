@@ -38,6 +38,40 @@ def test_a_look_alike_name_is_refused_whichever_came_first(api):
     assert "looks like" in register(api, "anna").json["error"]["message"]
 
 
+@pytest.mark.parametrize("taken, other", [
+    ("mallory", "rnallory"),    # r n reads as m
+    ("wendy", "vvendy"),        # v v reads as w
+    ("dave", "clave"),          # c l reads as d
+    ("bob", "B0B"),             # zero for O, in any case
+    ("lisa", "1isa"),           # one for l
+    ("lisa", "Iisa"),           # capital I for l
+    ("rnallory", "mallory"),    # whichever came first
+])
+def test_a_name_made_of_look_alike_letter_sequences_is_taken(api, taken, other):
+    api.register(taken)
+    answer = register(api, other)
+    assert answer.status_code == 409 and "looks like" in answer.json["error"]["message"]
+    assert repr(taken) in answer.json["error"]["message"]
+
+
+def test_names_that_only_share_letters_stay_apart(api):
+    for name in ("marnie", "carl", "ivy", "olga"):
+        assert register(api, name).status_code == 201, name
+
+
+def test_a_stack_of_combining_marks_is_refused_and_named(api):
+    answer = register(api, "za\u0301\u0301\u0301\u0301lgo")
+    assert answer.status_code == 400
+    assert answer.json["error"]["message"] == "name: 4 combining marks on 'a': at most 3 on one letter."
+    assert register(api, "Nguy\u1ec7n").status_code == 201  # Vietnamese: two marks on one letter
+
+
+def test_a_refused_character_is_named_in_the_message(api):
+    answer = register(api, "anna\u202egnp")
+    assert answer.status_code == 400
+    assert "U+202E RIGHT-TO-LEFT OVERRIDE" in answer.json["error"]["message"]
+
+
 def test_names_are_stored_normalised_and_trimmed(api):
     answer = register(api, "  ａｎｎａ\u3000 ")  # fullwidth letters and an ideographic space
     assert answer.status_code == 201 and answer.json["name"] == "anna"

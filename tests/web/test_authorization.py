@@ -25,9 +25,9 @@ running game as a spectator reads it. Rows kept elsewhere, not repeated here (te
 import pytest
 from sqlalchemy import func, select
 
-from framework.store import MoveRecord, NotificationRecord, TableRecord, db
-from framework.store.models import ChatMessage
+from framework.store import TableRecord, db
 from tests.conftest import Api, make_app
+from tests.stored import table_rows
 
 CALLERS = ["nobody", "bad-token", "eve", "ben", "anna"]
 
@@ -73,6 +73,8 @@ MATRIX = [
     ("delete", "/api/me/mutes/{ben}", None, [401, 401, 200, 200, 200]),
     ("delete", "/api/me/mutes/999", None, [401, 401, 404, 404, 404]),
     ("post", "/api/tables", {"game": "climb", "players": 2}, [401, 401, 201, 201, 201]),
+    # No address waits for confirmation: a token confirms nothing (another's token: test_email_confirmation).
+    ("post", "/api/me/email/confirm", {"token": "not-a-token"}, [401, 401, 404, 404, 404]),
 ]
 
 
@@ -104,12 +106,8 @@ def call(api, method: str, url: str, caller: str, body):
 
 
 def fingerprint(app, table_id):
-    with app.app_context():
-        record = db.session.get(TableRecord, table_id)
-        moves = db.session.scalar(select(func.count()).select_from(MoveRecord))
-        notes = db.session.scalar(select(func.count()).select_from(NotificationRecord))
-        chat = db.session.scalar(select(func.count()).select_from(ChatMessage))
-        return record.state_hash, record.move, moves, notes, record.status, len(record.players), chat
+    """The table, its seats and their users, whole (a refusal that committed half a change shows here)."""
+    return table_rows(app, table_id)
 
 
 @pytest.mark.parametrize("method, path, body, expected", MATRIX, ids=[f"{m} {p}" for m, p, _, _ in MATRIX])

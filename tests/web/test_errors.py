@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from framework.store import MoveRecord, NotificationRecord, TableRecord, db
+from tests.stored import table_rows
 
 
 @pytest.fixture
@@ -19,10 +19,8 @@ def game(api):
 
 
 def fingerprint(app, table_id):
-    with app.app_context():
-        record = db.session.get(TableRecord, table_id)
-        return (record.state_hash, record.move, db.session.query(MoveRecord).count(),
-                db.session.query(NotificationRecord).count())
+    """The table, its seats and their users, whole (a refusal that committed half a change shows here)."""
+    return table_rows(app, table_id)
 
 
 def anna_card(api, table_id):
@@ -138,3 +136,14 @@ def test_every_refusal_code_has_its_http_status():
     assert len(ours) >= 15 and engine_errors.ActionError in ours and store_errors.NotFound in ours
     assert codes <= set(STATUS_OF), sorted(codes - set(STATUS_OF))
     assert STATUS_OF["not_your_turn"] == 403 and STATUS_OF["stale_move"] == 409 and STATUS_OF["rule_violation"] == 422
+
+
+def test_a_refused_move_of_a_player_coming_back_leaves_their_seat_to_the_zombie(app, api, game):
+    """Acting again takes a zombie's seat back (the seat, a notification and the snapshot are written first):
+    a refused move must undo all of it, the seat's zombie flag included."""
+    assert api.post(f"/api/tables/{game}/leave", "ben").status_code == 200
+    before = fingerprint(app, game)
+    refused = api.act(game, "ben", "playCard", card=anna_card(api, game))  # Anna's turn, not Ben's
+    assert refused.status_code == 403 and refused.json["error"]["code"] == "not_your_turn"
+    assert fingerprint(app, game) == before
+    assert [p["zombie"] for p in api.view(game, "anna")["table"]["players"]] == [False, True]

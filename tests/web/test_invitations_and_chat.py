@@ -93,3 +93,26 @@ def test_on_postgresql_a_message_waits_for_the_table_so_ids_commit_in_order(pg_d
         engine.dispose()
         with app.app_context():
             db.engine.dispose()
+
+
+@pytest.mark.parametrize("text, named", [
+    ("see \u202egnp.exe", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("a \u2066quiet\u2069 word", "U+2066 LEFT-TO-RIGHT ISOLATE"),
+    ("pass\u200bword", "U+200B ZERO WIDTH SPACE"),
+    ("two\nlines", "U+000A"),
+    ("z\u0335\u0336\u0337\u0338algo", "4 combining marks on 'z'"),
+])
+def test_chat_lines_that_hide_or_turn_text_are_refused_by_character(api, text, named):
+    api.register("anna")
+    table_id = api.new_table("anna", players=2)
+    answer = api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": text})
+    assert answer.status_code == 400 and named in answer.json["error"]["message"]
+    assert answer.json["error"]["fields"]["text"]
+    assert api.get(f"/api/tables/{table_id}/chat", "anna").json["messages"] == []
+
+
+def test_chat_keeps_emoji_sequences_and_accents(api):
+    api.register("anna")
+    table_id = api.new_table("anna", players=2)
+    for line in ("\U0001f468\u200d\U0001f469\u200d\U0001f467 gg", "#\ufe0f\u20e3 Nguy\u1ec7n, שָׁלוֹם"):
+        assert api.post(f"/api/tables/{table_id}/chat", "anna", json={"text": line}).status_code == 201, line

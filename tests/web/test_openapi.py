@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from framework.store.users import get_user, issue_token
@@ -20,15 +21,21 @@ _api.register("other")
 _api.register("revoker")
 TABLE = _api.new_table("fuzzer", joiners=["other"], players=2, seed="fuzz")  # playing
 _api.new_table("fuzzer", players=3)                                          # open, in the lobby
-# The name and password rules are more than a JSON schema can say (look-alike names, common passwords,
-# a password holding the name): a schema-valid body may get a documented 400 there.
-RULES_BEYOND_THE_SCHEMA = {("POST", "/api/users"), ("POST", "/api/me/password")}
+PRIVATE = _api.post("/api/tables", "other", json={"game": "climb", "players": 2, "private": True}).json["id"]
+MISSING = PRIVATE + 1000
+# Every route of a table is called with a table the fuzzer plays at, one that does not exist and one it
+# cannot see (private, someone else's): the last two must get a 404 the route documents.
+TABLE_IDS = (TABLE, MISSING, PRIVATE)
+# The name, password and chat text rules are more than a JSON schema can say (look-alike names, common
+# passwords, a password holding the name, invisible characters by Unicode category, stacked marks): a
+# schema-valid body may get a documented 400 there.
+RULES_BEYOND_THE_SCHEMA = {("POST", "/api/users"), ("POST", "/api/me/password"),
+                           ("POST", "/api/tables/{table_id}/chat")}
 
 # Operations that may revoke the token they are sent with (log out, log out everywhere, a new password):
 # each call gets a token of its own, of a user no other call uses, so the run's token stays good.
 REVOKING = re.compile(r"/(logout|sessions|password)(/|$)")
 CONFIG = schemathesis.Config.from_dict({
-    "parameters": {"path.table_id": TABLE},  # a real table: the routes past the 404 are tested
     "generation": {"max-examples": 25, "database": "none"},
     "phases": {"stateful": {"max-steps": 6}},
     "suppress-health-check": ["all"],
@@ -59,11 +66,33 @@ def test_openapi_document_lists_every_route():
     assert routes - {"/api/openapi.json"} == documented
 
 
+def flatmap_path_parameters(context, path_parameters):
+    if "table_id" not in (path_parameters or {}):
+        return st.just(path_parameters)
+    return st.sampled_from(TABLE_IDS).map(lambda table_id: {**path_parameters, "table_id": table_id})
+
+
+@schema.hooks.apply(flatmap_path_parameters)
 @schema.parametrize()  # the examples, coverage and fuzzing phases, every check
 @settings(deadline=None, suppress_health_check=list(HealthCheck), database=None)
 def test_api_answers_as_documented(case):
     beyond = (case.method.upper(), case.path) in RULES_BEYOND_THE_SCHEMA
     case.call_and_validate(excluded_checks=[positive_data_acceptance] if beyond else None)
+
+
+class Workflows(schema.as_state_machine()):
+    """The stateful phase: chains of calls linked by what one answer gives the next (a new table's id, a
+    session's id), every check on every answer."""
+
+    def validate_response(self, response, case, additional_checks=None, **kwargs):
+        beyond = (case.method.upper(), case.path) in RULES_BEYOND_THE_SCHEMA
+        case.validate_response(response, additional_checks=additional_checks,
+                               excluded_checks=[positive_data_acceptance] if beyond else None)
+
+
+TestStatefulWorkflows = Workflows.TestCase
+TestStatefulWorkflows.settings = settings(max_examples=25, stateful_step_count=6, deadline=None,
+                                          suppress_health_check=list(HealthCheck), database=None)
 
 
 def test_a_route_without_its_description_is_refused_by_name():
@@ -86,3 +115,22 @@ def test_each_operation_says_its_answers_and_who_may_call_it():
     assert {"200", "403", "409", "422"} <= set(act["responses"]) and act["security"] == [{"bearer": []}]
     assert [p["name"] for p in act["parameters"] if p["in"] == "path"] == ["table_id", "action"]
     assert "security" not in paths["/api/users"]["post"] and "201" in paths["/api/users"]["post"]["responses"]
+
+
+def test_the_password_rules_are_in_the_document():
+    """A password the server refuses for its length is not schema-valid (the rest of the policy is said)."""
+    from framework.store.passwords import MAX_LENGTH, MIN_LENGTH
+
+    components = schema.raw_schema["components"]["schemas"]
+    for component, field in (("Registration", "password"), ("PasswordChange", "new_password")):
+        password = components[component]["properties"][field]
+        assert (password["minLength"], password["maxLength"]) == (MIN_LENGTH, MAX_LENGTH), component
+        assert "most common" in password["description"] and "name" in password["description"]
+    answer = APP.test_client().post("/api/users", json={"name": "shorty", "password": "x" * (MIN_LENGTH - 1)})
+    assert answer.status_code == 400 and answer.json["error"]["fields"]["password"]
+
+
+def test_the_deployments_own_answers_are_documented_as_such():
+    events = schema.raw_schema["paths"]["/api/tables/{table_id}/events"]["get"]["responses"]
+    assert "event streams" in events["503"]["description"]
+    assert "limit_request_line" in schema.raw_schema["paths"]["/api/games"]["get"]["responses"]["414"]["description"]

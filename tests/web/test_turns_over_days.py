@@ -8,6 +8,7 @@ from sqlalchemy import select
 from framework.store import db
 from framework.store.models import OutboxMessage
 from framework.web.cli import run_tick
+from tests.confirmations import set_confirmed_email
 from tests.conftest import Api, make_app
 
 
@@ -46,7 +47,8 @@ def deliver(app, now: datetime) -> str:
 def outbox(app):
     with app.app_context():
         return [(m.user_id, m.channel, m.turn, m.status, m.attempts, m.last_error)
-                for m in db.session.scalars(select(OutboxMessage).order_by(OutboxMessage.id))]
+                for m in db.session.scalars(select(OutboxMessage).where(OutboxMessage.table_id.is_not(None))
+                                            .order_by(OutboxMessage.id))]
 
 
 def test_active_players_get_a_deadline_and_tick_plays_late_turns(mail_app, mapi):
@@ -93,8 +95,7 @@ def test_your_turn_mail_once_per_turn_with_a_digest(mail_app, mapi, smtp):
     _, inbox = smtp
     mapi.register("anna")
     mapi.register("ben")
-    assert mapi.client.patch("/api/me", headers=mapi.headers("ben"),
-                             json={"email": "ben@example.org"}).status_code == 200
+    set_confirmed_email(mail_app, mapi, "ben", "ben@example.org")
     table_id = mapi.new_table("anna", joiners=["ben"], players=2)
     deliver(mail_app, datetime.utcnow())
     assert len(inbox.messages) == 1
@@ -110,7 +111,7 @@ def test_digest_tells_what_happened_since_my_last_move(mail_app, mapi, smtp):
     _, inbox = smtp
     mapi.register("anna")
     mapi.register("ben")
-    mapi.client.patch("/api/me", headers=mapi.headers("anna"), json={"email": "anna@example.org"})
+    set_confirmed_email(mail_app, mapi, "anna", "anna@example.org")
     table_id = mapi.new_table("anna", joiners=["ben"], players=2)
     mapi.act(table_id, "anna", "pickCharm", charm="amber")
     mapi.act(table_id, "ben", "pickCharm", charm="jade")
@@ -134,7 +135,7 @@ def test_digest_tells_what_happened_since_my_last_move(mail_app, mapi, smtp):
 def test_no_message_while_the_player_is_on_the_page(mail_app, mapi):
     mapi.register("anna")
     mapi.register("ben")
-    mapi.client.patch("/api/me", headers=mapi.headers("ben"), json={"email": "ben@example.org"})
+    set_confirmed_email(mail_app, mapi, "ben", "ben@example.org")
     table_id = mapi.new_table("anna", joiners=["ben"], players=2)
     mapi.act(table_id, "ben", "pickCharm", charm="jade")
     mapi.act(table_id, "anna", "pickCharm", charm="amber")
@@ -148,8 +149,7 @@ def test_no_message_while_the_player_is_on_the_page(mail_app, mapi):
 def test_switched_off_channels_get_nothing(mail_app, mapi):
     mapi.register("anna")
     mapi.register("ben")
-    mapi.client.patch("/api/me", headers=mapi.headers("ben"),
-                      json={"email": "ben@example.org", "notify_email": False})
+    set_confirmed_email(mail_app, mapi, "ben", "ben@example.org", notify_email=False)
     mapi.new_table("anna", joiners=["ben"], players=2)
     assert outbox(mail_app) == []
 

@@ -338,6 +338,39 @@ def test_is_bot_is_read_from_the_kind_and_comes_back_on_downgrade(database_uri):
         db.engine.dispose()
 
 
+def test_addresses_already_mailed_stay_confirmed_and_skeletons_fold_look_alike_sequences(database_uri):
+    """Migration 0014: an address set before confirmations existed keeps its "your turn" messages, an account
+    without one has nothing confirmed; "rnallory" gets the skeleton of "mallory" (so "mallory" is refused
+    at registration); going back drops the confirmations and gives the TR39 skeleton again."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    from framework.store.errors import Conflict
+    from framework.store.users import refuse_look_alike
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0011")
+        with db.engine.begin() as conn:
+            insert(conn, "users", id=1, name="rnallory", name_key="rnallory", name_skeleton="rnallory",
+                   password_hash="!", kind="person", created_at="2026-01-01", email="r@example.org")
+            insert(conn, "users", id=2, name="ben", name_key="ben", name_skeleton="ben",
+                   password_hash="!", kind="person", created_at="2026-01-01")
+        upgrade()
+        with db.engine.connect() as conn:
+            rows = conn.execute(text("SELECT id, name_skeleton, email_confirmed_at IS NOT NULL FROM users "
+                                     "ORDER BY id")).all()
+        assert [tuple(row) for row in rows] == [(1, "mallory", True), (2, "ben", False)]
+        with pytest.raises(Conflict, match="looks like 'rnallory'"):
+            refuse_look_alike("mallory")
+        db.session.remove()
+        downgrade(revision="0011")
+        with db.engine.connect() as conn:
+            assert conn.execute(text("SELECT name_skeleton FROM users WHERE id = 1")).scalar() == "rnallory"
+            assert "email_confirmed_at" not in {c["name"] for c in inspect(conn).get_columns("users")}
+        db.engine.dispose()
+
+
 def test_tables_made_before_spectator_chat_keep_letting_spectators_post(database_uri):
     """Migration 0013: tables that existed let spectators post, and still do; new ones default to players only.
     Mutes get a table of their own; going back drops both."""

@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 
 from framework.store import MoveRecord, db
 from framework.store.models import OutboxMessage
+from tests.confirmations import set_confirmed_email
 from tests.conftest import Api, make_app
 from tests.http_play import choose_move
 
@@ -23,7 +24,7 @@ AWAY_DAY = 9
 def outbox_rows(app, user_id):
     with app.app_context():
         rows = db.session.execute(select(OutboxMessage.channel, OutboxMessage.turn, OutboxMessage.status)
-                                  .where(OutboxMessage.user_id == user_id)).all()
+                                  .where(OutboxMessage.user_id == user_id, OutboxMessage.table_id.is_not(None))).all()
         db.session.remove()
     return rows
 
@@ -58,7 +59,7 @@ def test_a_game_over_days_with_a_late_player_a_returning_player_and_a_bot(tmp_pa
     api = Api(app.test_client())
     for name in ("anna", "ben", "cleo"):
         api.register(name)
-    api.client.patch("/api/me", headers=api.headers("anna"), json={"email": "anna@example.org"})
+    set_confirmed_email(app, api, "anna", "anna@example.org")
     api.client.patch("/api/me", headers=api.headers("ben"), json={"webhook_url": url})
     table_id = api.post("/api/tables", "anna", json={"game": "dragon_phoenix", "players": 4, "turn_hours": 24,
                                                      "options": {"target": 500}, "seed": "days"}).json["id"]
