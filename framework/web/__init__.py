@@ -40,6 +40,11 @@ def create_app(config: dict | None = None) -> Flask:
         EVENTS_STREAM_SECONDS=300,     # a push stream ends after this long (the page reconnects): workers recycle
         EVENTS_HEARTBEAT_SECONDS=15,   # a comment on a quiet stream this often, so proxies keep it open
         EVENTS_MAX_STREAMS=None,       # open streams per process (None: no bound); gunicorn.conf.py sets it for threads
+        EVENTS_STREAMS_PER_ACCOUNT=12,  # open streams of one account, on every table (every process and host) ...
+        EVENTS_STREAMS_WATCHING=4,     # ... of which on tables it only watches ...
+        EVENTS_STREAMS_PER_TABLE=4,    # ... on one table it plays at (tabs, devices) ...
+        EVENTS_STREAMS_PER_TABLE_WATCHED=2,  # ... on one table it watches
+        EVENTS_STREAMS_PER_ADDRESS=60,  # open streams from one client address, every account's (an IPv6 /64)
         PASSWORD_HASH_METHOD="scrypt",  # werkzeug's method for stored password hashes (and their cost)
     )
     load_settings(app, config)

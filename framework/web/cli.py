@@ -23,6 +23,7 @@ from framework.store.models import clock
 from framework.store.moves import play_automatic, tables_waiting_for_automatic_moves
 from framework.store.replays import import_export, verify_tables
 from framework.store.sessions import prune_expired_sessions
+from framework.store.streams import prune_expired_leases
 from framework.store.turns import expire_deadlines
 
 
@@ -67,6 +68,7 @@ def run_tick(now: datetime) -> dict[str, int]:
     moves = sum(play_automatic(table_id, games, budget=None, now=now).played
                 for table_id in tables_waiting_for_automatic_moves())
     delivered = deliver_due(now, current_app.config)
+    prune_expired_leases()  # the leases of streams whose process died: they count for nothing already
     return {"zombies": len(zombies), "moves": moves, **delivered, "expired_sessions": prune_expired_sessions()}
 
 

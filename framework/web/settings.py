@@ -18,7 +18,9 @@ TRUE_WORDS, FALSE_WORDS = frozenset(("true", "1", "yes", "on")), frozenset(("fal
 # Whole numbers, each with the least it may be: digits only, anything else refuses to start.
 INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_PER_ADDRESS": 1,
                     "LOGIN_WINDOW_SECONDS": 1, "REGISTRATIONS_PER_ADDRESS": 1, "REGISTRATION_WINDOW_SECONDS": 1,
-                    "EVENTS_MAX_STREAMS": 0}
+                    "EVENTS_MAX_STREAMS": 0, "EVENTS_STREAMS_PER_ACCOUNT": 1, "EVENTS_STREAMS_WATCHING": 1,
+                    "EVENTS_STREAMS_PER_TABLE": 1, "EVENTS_STREAMS_PER_TABLE_WATCHED": 1,
+                    "EVENTS_STREAMS_PER_ADDRESS": 1}
 
 
 class SettingError(ValueError):
