@@ -29,18 +29,20 @@ class StreamBounds:
 
 def take_lease(user_id: int, address: str, table_id: int, seated: bool, bounds: StreamBounds) -> int | str:
     """A lease for a new stream (its id), or why not (a sentence for the player) when a bound is reached.
-    Counted and taken in one write; on PostgreSQL the account's row is locked, so two opens by one account
-    cannot both pass (two accounts at one address may, by a stream or two)."""
+
+    Refused after a read alone, so a flood of refused opens takes no write lock from the moves. Taken
+    after counting again in the write; on PostgreSQL the account's row is locked there, so two opens by
+    one account cannot both pass (two accounts at one address may, by a stream or two)."""
     now, key = utcnow(), address_key(address)
+    refusal = why_not(*counted(user_id, key, table_id, now), seated, bounds)
+    if refusal:
+        db.session.rollback()
+        return refusal
     with write_transaction():
         db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
         db.session.execute(delete(StreamLease).where(
             or_(StreamLease.user_id == user_id, StreamLease.address == key), StreamLease.expires_at < now))
-        mine, watching, here = db.session.execute(select(
-            func.count(), func.count(case((StreamLease.seated.is_(False), 1))),
-            func.count(case((StreamLease.table_id == table_id, 1)))).where(StreamLease.user_id == user_id)).one()
-        from_address = db.session.scalar(select(func.count()).where(StreamLease.address == key))
-        refusal = why_not(mine, watching, here, from_address, seated, bounds)
+        refusal = why_not(*counted(user_id, key, table_id, now), seated, bounds)
         if refusal:
             return refusal
         lease = StreamLease(user_id=user_id, address=key, table_id=table_id, seated=seated,
@@ -48,6 +50,16 @@ def take_lease(user_id: int, address: str, table_id: int, seated: bool, bounds: 
         db.session.add(lease)
         db.session.flush()
         return lease.id
+
+
+def counted(user_id: int, key: str, table_id: int, now: datetime) -> tuple[int, int, int, int]:
+    """The account's unexpired leases, of them those watching and those on this table; the address's."""
+    live = StreamLease.expires_at >= now
+    mine, watching, here = db.session.execute(select(
+        func.count(), func.count(case((StreamLease.seated.is_(False), 1))),
+        func.count(case((StreamLease.table_id == table_id, 1)))).where(StreamLease.user_id == user_id, live)).one()
+    from_address = db.session.scalar(select(func.count()).where(StreamLease.address == key, live))
+    return mine, watching, here, from_address
 
 
 def why_not(mine: int, watching: int, here: int, from_address: int, seated: bool, bounds: StreamBounds) -> str:

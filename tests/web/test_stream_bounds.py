@@ -5,6 +5,7 @@ stream frees its slot at once, a dead one when its lease expires. A stream whose
 revoked or ended by a password change sends nothing more and ends."""
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -71,7 +72,6 @@ def refused(stream: EventStream, says: str) -> None:
     """A 429 the page can read: JSON with its code and why, and when to try again."""
     assert stream.status == 429
     assert int(stream.response.getheader("Retry-After")) >= 1
-    import json
     error = json.loads(stream.response.read())["error"]
     assert error["code"] == "too_many_streams" and says in error["message"], error
     stream.close()
@@ -150,9 +150,11 @@ def test_a_revoked_session_ends_its_stream_and_it_delivers_nothing_more(served, 
     api.tokens["ben"] = again  # the owner's own session
     if revoked_by == "log out everywhere":
         assert api.client.delete("/api/me/sessions", headers=api.headers("ben")).status_code == 200
-        api.tokens["ben"] = again = api.post("/api/login", json={"name": "ben", "password": "secret-pass"}).json["token"]
+        again = api.post("/api/login", json={"name": "ben", "password": "secret-pass"}).json["token"]
+        api.tokens["ben"] = again
     elif revoked_by == "password change":
-        changed = api.post("/api/me/password", "ben", json={"current_password": "secret-pass", "new_password": "n3w-pass!"})
+        changed = api.post("/api/me/password", "ben",
+                           json={"current_password": "secret-pass", "new_password": "n3w-pass!"})
         assert changed.status_code == 200 and changed.json["revoked"] == 1
     # The owner's private news, and a chat line.
     assert api.act(table_id, "ben", "pickCharm", charm="ruby").status_code == 200
