@@ -60,7 +60,11 @@ class EventsQuery(Schema):
 
 @bp.get("/tables/<id:table_id>/events")
 @documented("Notifications, chat and moves as they happen", answer=(200, "text/event-stream"),
-            errors=(400, 401, 403, 404, 429, 503), query=EventsQuery, hotseat=True)
+            errors=(400, 401, 403, 404, 429, 503), query=EventsQuery, hotseat=True, why={
+                429: "too many open streams: the caller's (per account, fewer on tables it only watches, per "
+                     "table) or its address's, counted on every server; the page polls meanwhile",
+                503: "this server process holds all the streams it may (a thread-per-request worker keeps threads "
+                     "for the moves, EVENTS_MAX_STREAMS); another process may have room, and the page polls"})
 @login_required
 def events(table_id: int):
     query = load_query(EventsQuery())
