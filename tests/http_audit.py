@@ -145,6 +145,7 @@ class _Run:
                 self.check_position(table.move, table.status == FINISHED)
             if over:
                 self.report.ended += table.status == FINISHED
+                self.check_revoked_sessions()
                 return
             self.move(table)
             table = server_table(self.app, self.table_id)
@@ -206,6 +207,7 @@ class _Run:
         self.report.requests += 1
         assert stream.status_code == 200, (name, stream.status_code)
         text = stream.get_data(as_text=True)
+        stream.close()  # as a server closes the answer: the stream's lease goes back (one viewer's streams are bounded)
         if self.seed in text:
             self.leak(name, "/events", "shows the table's seed")
         pushed = [json.loads(data) for kind, data in server_sent_events(text) if kind == "notification"]
@@ -280,6 +282,20 @@ class _Run:
         action, args = random.Random(f"{self.seed}:{move}:{name}").choice(moves)  # not the game's own chooser
         answer = self.get_json("post", f"/describe/{action}", name, json=args)
         self.check(answer, self.hidden_at[move][viewer], name, f"/describe/{action}")
+
+    def check_revoked_sessions(self) -> None:
+        """A session logged out reads nothing more: not the stream (which also ends, open, at its next wake:
+        tests/web/test_stream_bounds.py), not the notifications, not the view."""
+        for name in self.players:
+            token = self.api.post("/api/login", json={"name": name, "password": "secret-pass"}).json["token"]
+            headers = {"Authorization": f"Bearer {token}"}
+            assert self.api.client.post("/api/logout", headers=headers).status_code == 200
+            for path in ("/events?after=0", "/notifications?after=0", ""):
+                answer = self.api.client.get(f"/api/tables/{self.table_id}{path}", headers=headers)
+                self.report.requests += 1
+                if answer.status_code != 401:
+                    self.leak(name, path or "the view", f"answers {answer.status_code} to a logged-out session")
+                answer.close()
 
     def check_stranger(self) -> None:
         """At a private table every route is a 404 to someone who is neither player nor invited."""

@@ -270,3 +270,22 @@ class Mute(db.Model):
     muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     muted: Mapped[User] = relationship(foreign_keys=[muted_id], lazy="joined")
+
+
+class StreamLease(db.Model):
+    """An open event stream, counted against its account's and its address's bounds (table `stream_leases`).
+
+    Kept in the database so every process and host counts the same streams. A stream renews its lease
+    while it runs and deletes it when it ends; one whose process died frees its slot when the lease expires.
+    """
+
+    __tablename__ = "stream_leases"
+    # Counting reads one account's or one address's leases that have not expired.
+    __table_args__ = (Index("ix_stream_leases_user_expires", "user_id", "expires_at"),
+                      Index("ix_stream_leases_address_expires", "address", "expires_at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int]  # no foreign key: a lease outlives nothing by more than its minute
+    address: Mapped[str] = mapped_column(String(64))  # the client's address (an IPv6 one by its /64)
+    table_id: Mapped[int]
+    seated: Mapped[bool]  # the account plays at the table (else it watches)
+    expires_at: Mapped[datetime]

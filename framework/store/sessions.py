@@ -57,3 +57,9 @@ def prune_expired_sessions() -> int:
     as their check does, whatever time the tick pretends for the games (`tick --now`)."""
     with write_transaction():
         return db.session.execute(delete(Token).where(Token.expires_at < utcnow())).rowcount
+
+
+def session_open(token_hash: str) -> bool:
+    """The session is still there (not logged out, revoked or expired): an open stream asks at every wake."""
+    return db.session.scalar(select(Token.id).where(Token.token_hash == token_hash,
+                                                    Token.expires_at >= utcnow())) is not None

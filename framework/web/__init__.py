@@ -51,6 +51,11 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_GAME_MOVES=20_000,         # a game past this many moves ends as abandoned (its log kept)
         MAX_OPEN_TABLES=20,            # unfinished tables a user created and sits at
         LOG_PAGE=500,                  # moves per page of /log when no limit is asked (at most LOG_PAGE_MAX)
+        EVENTS_STREAMS_PER_ACCOUNT=12,  # open streams of one account, on every table (every process and host) ...
+        EVENTS_STREAMS_WATCHING=4,     # ... of which on tables it only watches ...
+        EVENTS_STREAMS_PER_TABLE=4,    # ... on one table it plays at (tabs, devices) ...
+        EVENTS_STREAMS_PER_TABLE_WATCHED=2,  # ... on one table it watches
+        EVENTS_STREAMS_PER_ADDRESS=60,  # open streams from one client address, every account's (an IPv6 /64)
         PASSWORD_HASH_METHOD="scrypt",  # werkzeug's method for stored password hashes (and their cost)
     )
     load_settings(app, config)

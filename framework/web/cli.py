@@ -24,6 +24,7 @@ from framework.store.models import clock
 from framework.store.moves import play_automatic, tables_waiting_for_automatic_moves
 from framework.store.replays import import_export, verify_tables
 from framework.store.sessions import prune_expired_sessions
+from framework.store.streams import prune_expired_leases
 from framework.store.turns import expire_deadlines
 
 
@@ -84,6 +85,7 @@ def run_tick(now: datetime) -> dict[str, int]:
     zombies = expire_deadlines(games, now)
     moves, tables = play_fairly(tables_waiting_for_automatic_moves(), games, now,
                                 current_app.config["TICK_MOVES"], current_app.config["TICK_MOVES_PER_ROUND"])
+    prune_expired_leases()  # the leases of streams whose process died: they count for nothing already
     return {"zombies": len(zombies), "moves": moves, "tables": tables, "expired_sessions": prune_expired_sessions()}
 
 

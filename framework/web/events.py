@@ -10,8 +10,14 @@ A comment every `EVENTS_HEARTBEAT_SECONDS` keeps proxies from closing it; the st
 The connection sleeps on the process's change listener (`framework.store.changes`) between reads, and
 the streams on one table share one read per change (`framework.store.news`).
 
-A process may bound its open streams (`EVENTS_MAX_STREAMS`): a thread-per-request worker sets it, so
-streams never take every thread from the moves. Past it the answer is 503 and the page polls.
+Streams are bounded for everyone in the database (`store.streams`: a lease per stream, renewed while it
+runs): per account, fewer on tables it only watches, per table, and per client address. Past a bound the
+answer is 429 with Retry-After, and the page polls. A process may also bound its own open streams
+(`EVENTS_MAX_STREAMS`): a thread-per-request worker sets it, so streams never take every thread from the
+moves. Past it the answer is 503 and the page polls.
+
+A stream looks at its session at every wake and heartbeat, in the database (so a logout on any host
+counts): once the token is logged out, revoked or expired, it sends nothing more and ends.
 """
 from __future__ import annotations
 
@@ -32,10 +38,13 @@ from framework.store.models import NotificationRecord, db
 from framework.store.mutes import muted_by
 from framework.store.news import News, SharedNews
 from framework.store.presence import mark_seen
+from framework.store.sessions import session_open, token_digest
+from framework.store.streams import StreamBounds, end_lease, renew_lease, take_lease
 
-from .access import viewer_of, visible_table
-from .auth import login_required
+from .access import plays_at, viewer_of, visible_table
+from .auth import login_required, required_token
 from .errors import ApiError
+from .limits import client_address
 from .openapi import documented
 from .schemas import MAX_ID, NUMBER, load_query
 
@@ -52,19 +61,63 @@ class EventsQuery(Schema):
 
 @bp.get("/tables/<id:table_id>/events")
 @documented("Notifications, chat and moves as they happen", answer=(200, "text/event-stream"),
-            errors=(400, 401, 403, 404, 503), query=EventsQuery, hotseat=True)
+            errors=(400, 401, 403, 404, 429, 503), query=EventsQuery, hotseat=True, why={
+                429: "too many open streams: the caller's (per account, fewer on tables it only watches, per "
+                     "table) or its address's, counted on every server; the page polls meanwhile",
+                503: "this server process holds all the streams it may (a thread-per-request worker keeps threads "
+                     "for the moves, EVENTS_MAX_STREAMS); another process may have room, and the page polls"})
 @login_required
 def events(table_id: int):
     query = load_query(EventsQuery())
-    viewer_of(visible_table(table_id))  # refused before the stream starts, as the notifications route refuses
+    record = visible_table(table_id)
+    viewer_of(record)  # refused before the stream starts, as the notifications route refuses
     after = last_event_id(query["after"])
-    stream = TableStream(table_id, after, query["chat_after"])
     slots = current_app.extensions["event_streams"]
     slots.take(current_app.config["EVENTS_MAX_STREAMS"])
+    try:
+        lease = take_stream_lease(table_id, plays_at(record, g.user_id))
+    except ApiError:
+        slots.give_back()
+        raise
+    stream = TableStream(table_id, after, query["chat_after"], lease, token_digest(required_token()))
     response = Response(stream_with_context(stream.run()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-    response.call_on_close(slots.give_back)  # the server closes every answer it started, cut short or not
+    # The server closes every answer it started, cut short or not: the slot and the lease go back then.
+    response.call_on_close(slots.give_back)
+    response.call_on_close(lease_ender(lease))
     return response
+
+
+def stream_bounds() -> StreamBounds:
+    config = current_app.config
+    return StreamBounds(config["EVENTS_STREAMS_PER_ACCOUNT"], config["EVENTS_STREAMS_WATCHING"],
+                        config["EVENTS_STREAMS_PER_TABLE"], config["EVENTS_STREAMS_PER_TABLE_WATCHED"],
+                        config["EVENTS_STREAMS_PER_ADDRESS"], lease_seconds())
+
+
+def lease_seconds() -> float:
+    """A lease lasts four heartbeats (a minute by default): a stream renews it well before, a dead one's
+    slot is free soon after."""
+    return max(4 * float(current_app.config["EVENTS_HEARTBEAT_SECONDS"]), 1.0)
+
+
+def take_stream_lease(table_id: int, seated: bool) -> int:
+    bounds = stream_bounds()
+    taken = take_lease(g.user_id, client_address(), table_id, seated, bounds)
+    if isinstance(taken, str):
+        wait = str(max(int(bounds.lease_seconds), 1))
+        raise ApiError(429, "too_many_streams", f"{taken}: close one, or this page polls instead.",
+                       headers={"Retry-After": wait})
+    return taken
+
+
+def lease_ender(lease: int):
+    app = current_app._get_current_object()
+
+    def end() -> None:
+        with app.app_context():  # the request's context may be gone by the time the server closes the answer
+            end_lease(lease)
+    return end
 
 
 class StreamSlots:
@@ -104,8 +157,12 @@ def sse(kind: str, data: dict, event_id: int | None = None) -> str:
 
 
 class TableStream:
-    def __init__(self, table_id: int, after: int, chat_after: int):
+    def __init__(self, table_id: int, after: int, chat_after: int, lease: int, token_hash: str):
         self.table_id = table_id
+        self.lease = lease
+        self.token_hash = token_hash
+        self.lease_seconds = lease_seconds()
+        self.renew_at = time.monotonic() + self.lease_seconds / 4
         self.after = after
         self.chat_after = chat_after
         self.state: dict | None = None
@@ -118,9 +175,12 @@ class TableStream:
         with hub().subscribe(self.table_id) as subscription:
             self.shared = subscription.shared
             news_of_table = self.shared.setdefault("news", SharedNews(self.table_id))
-            self.keep_present()
             while True:
                 try:
+                    if not self.still_open():  # logged out, revoked or expired: not one event more
+                        return
+                    if time.monotonic() >= self.present_until:
+                        self.keep_present()
                     news = news_of_table.since(subscription.seen, subscription.version, self.after, self.chat_after)
                     sent, more = self.news_for_viewer(news)
                 except (NotFound, Forbidden):  # gone, or out of sight: the page's next read says why
@@ -136,8 +196,16 @@ class TableStream:
                     return
                 if not subscription.wait(min(self.heartbeat, left)):
                     yield ": keep-alive\n\n"
-                if time.monotonic() >= self.present_until:
-                    self.keep_present()
+
+    def still_open(self) -> bool:
+        """The session still stands (asked of the database at every wake and heartbeat, so a logout on any
+        host ends the stream), and the lease, renewed when a quarter of it has passed, is still there."""
+        if not session_open(self.token_hash):
+            return False
+        if time.monotonic() >= self.renew_at:
+            self.renew_at = time.monotonic() + self.lease_seconds / 4
+            return renew_lease(self.lease, self.lease_seconds)
+        return True
 
     def news_for_viewer(self, news: News | None) -> tuple[str, bool]:
         """What this caller may see of the news (read for itself when behind it), and whether more waits."""

@@ -40,15 +40,18 @@ class Operation:
     query: type[Schema] | None = None
     public: bool = False                      # no bearer token needed
     hotseat: bool = False                     # takes `?as=<player id>` on hotseat tables
+    why: tuple[tuple[int, str], ...] = ()     # refusals worth a sentence of their own: (status, when)
 
 
 def documented(summary: str, *, answer: tuple[int, type[Schema] | str | None], errors: tuple[int, ...] = (),
                body: Body | None = None, query: type[Schema] | None = None, public: bool = False,
-               hotseat: bool = False) -> Callable:
-    """Describe a route for the OpenAPI document; put it right under the `@bp.<method>` line."""
+               hotseat: bool = False, why: dict[int, str] | None = None) -> Callable:
+    """Describe a route for the OpenAPI document; put it right under the `@bp.<method>` line. `why` says
+    when a refusal comes (a refusal with it carries Retry-After)."""
 
     def mark(view: Callable) -> Callable:
-        view.operation = Operation(summary, answer, tuple(errors), body, query, public, hotseat)
+        view.operation = Operation(summary, answer, tuple(errors), body, query, public, hotseat,
+                                   tuple((why or {}).items()))
         return view
 
     return mark
@@ -98,6 +101,9 @@ def describe(operation: Operation, parameters: list[dict], app: Flask) -> dict:
     for code in operation.errors + ((413, 415) if operation.body is not None else ()):
         refused = copy.deepcopy(REFUSED)  # apispec resolves them in place
         described["responses"][str(code)] = {**refused, "description": SAID.get(code, refused["description"])}
+    for code, when in operation.why:
+        described["responses"][str(code)].update(description=when, headers={"Retry-After": {
+            "description": "seconds before trying again", "schema": {"type": "integer", "minimum": 1}}})
     for code, response in ALWAYS.items():
         described["responses"].setdefault(str(code), copy.deepcopy(response))
     if not operation.public:

@@ -67,37 +67,50 @@ def test_two_pages_see_each_others_moves_with_no_poll_in_between(new_context, ap
 
 
 def test_a_page_whose_stream_is_refused_polls_and_streams_again(new_context, api):
+    """Refused (429, as past a stream bound), then cut as it opens (a proxy ending it at once): each time
+    another player's move reaches the page while no stream carries anything, which only its polls can do
+    (the chat and view it read when it opened count for nothing: the moves come after)."""
     for name in ("ria_push", "sol_push"):
         api.register(name)
     table_id = api.new_table("ria_push", joiners=["sol_push"], players=2, options={"hand_size": 1})
     page = new_context(user=("sol_push", api), poll_ms=200)
-    refused = {"left": 1}
+    mode = {"now": "refuse"}
 
-    def refuse_once(route):
-        if refused["left"]:
-            refused["left"] -= 1
-            route.fulfill(status=503, body="{}", content_type="application/json")
+    def streams(route):
+        if mode["now"] == "refuse":
+            route.fulfill(status=429, body='{"error": {"code": "too_many_streams", "message": "full"}}',
+                          content_type="application/json", headers={"Retry-After": "60"})
+        elif mode["now"] == "cut":
+            route.fulfill(status=200, body="", content_type="text/event-stream")
         else:
             route.continue_()
 
-    page.route(re.compile(r".*/api/tables/\d+/events.*"), refuse_once)
-    made = api_requests(page)
+    page.route(re.compile(r".*/api/tables/\d+/events.*"), streams)
     streamed = []
     page.on("response", lambda response: streamed.append(response.status) if "/events" in response.url else None)
     page.goto(f"/#/table/{table_id}")
     expect(page.locator(".status-bar")).to_contain_text("You must pick a charm")
     api.act(table_id, "ria_push", "pickCharm", charm="opal")
-    expect(page.locator(".log-lines li").filter(has_text="ria_push is ready")).to_have_count(1)
-    assert any(POLLS.search(path) for _, path in made)                      # it polled meanwhile
-    for _ in range(80):                                                      # the first retry comes after 2 s
+    expect(page.locator(".log-lines li").filter(has_text="ria_push is ready")).to_have_count(1)  # polled
+    assert 200 not in streamed and 429 in streamed
+    mode["now"] = "cut"
+    for _ in range(80):                                                      # the next retry comes within 4 s
         if 200 in streamed:
             break
         page.wait_for_timeout(100)
     assert 200 in streamed
-    page.wait_for_timeout(500)                                               # a poll under way has ended
+    api.act(table_id, "ria_push", "cheer")
+    expect(page.locator(".log-lines li").filter(has_text="ria_push cheers")).to_have_count(1)  # polled again
+    mode["now"] = "through"
+    made = api_requests(page)
+    for _ in range(120):                                                     # retries wait longer each time
+        if any(path.startswith(f"/api/tables/{table_id}/events") for _, path in made):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(800)                                               # a poll under way has ended
     polls_before = len([p for _, p in made if POLLS.search(p)])
     api.act(table_id, "ria_push", "cheer")
-    expect(page.locator(".log-lines li").filter(has_text="ria_push cheers")).to_have_count(1)
+    expect(page.locator(".log-lines li").filter(has_text="ria_push cheers")).to_have_count(2)
     page.wait_for_timeout(600)
     assert len([p for _, p in made if POLLS.search(p)]) == polls_before     # streaming again: no more polls
     assert not page.errors

@@ -15,6 +15,9 @@ running game as a spectator reads it. Rows kept elsewhere, not repeated here (te
   test_hardening.test_the_log_tells_others_no_more_than_the_moves_notifications_did;
 - every view, notification, /log, /replay and /export, every seat against what is hidden from it:
   tests/test_http_hidden_information.py;
+- an open event stream whose session is logged out, revoked everywhere or ended by a password change
+  delivers nothing more and ends: test_stream_bounds.test_a_revoked_session_ends_its_stream_and_...;
+- the stream bounds over two processes and a dead stream's lease: test_stream_bounds;
 - the statistics (view and /replay) are for nobody while the game runs, the same for every caller
   who sees the table after the end, and a "limited" one for nobody ever:
   test_results.test_statistics_are_for_nobody_until_the_end_then_for_everyone_who_sees_the_table,
@@ -122,11 +125,41 @@ def test_authorization_matrix(world, method, path, body, expected):
         url = path.format(t=table_id, ben=api.ids["ben"], anna_session=session_of(app, "anna"))
         response = call(api, method, url, caller, payload)
         response.get_data()  # read to its end: an event stream's own context closes with it
+        response.close()  # as a server closes every answer: an event stream's lease goes back
         assert response.status_code == status, (caller, response.json)
         if status >= 400:
             assert response.json["error"]["code"] and fingerprint(app, table_id) == before
         if status == 200 and (path.endswith("/logout") or path.startswith("/api/me/sessions") and method == "delete"):
             api.tokens[caller] = api.post("/api/login", json={"name": caller, "password": "secret-pass"}).json["token"]
+
+
+# Event streams each caller may hold open on the table at once (then 429): a spectator fewer than a player.
+STREAM_BOUNDS = [401, 401, 2, 4, 4]
+
+
+def test_each_caller_holds_the_event_streams_its_part_allows_and_a_revoked_token_opens_none(world):
+    app, api, table_id = world
+    for caller, most in zip(CALLERS, STREAM_BOUNDS, strict=True):
+        held, response = [], None
+        for _ in range(6):  # never read, never closed: each holds its lease
+            response = call(api, "get", f"/api/tables/{table_id}/events", caller, None)
+            if response.status_code != 200:
+                break
+            held.append(response)
+        if most == 401:
+            assert not held and response.status_code == 401
+            continue
+        assert len(held) == most and response.status_code == 429, (caller, len(held))
+        assert response.json["error"]["code"] == "too_many_streams" and response.headers["Retry-After"].isdigit()
+        for stream in reversed(held):  # the test client's streams hold contexts, popped last first
+            stream.close()
+        again = call(api, "get", f"/api/tables/{table_id}/events", caller, None)
+        assert again.status_code == 200, caller  # a closed stream's slot is free at once
+        again.close()
+    token = api.tokens["eve"]
+    assert api.post("/api/logout", "eve").status_code == 200
+    stale = api.client.get(f"/api/tables/{table_id}/events", headers={"Authorization": f"Bearer {token}"})
+    assert stale.status_code == 401
 
 
 def test_spectators_and_waiting_players_see_no_private_parts(world):
@@ -137,7 +170,9 @@ def test_spectators_and_waiting_players_see_no_private_parts(world):
         assert "playable" not in view["state"]["args"] and view["data"]["my_charm"] != "amber"
         notes = api.get(f"/api/tables/{table_id}/notifications", name).json["notifications"]
         assert "amber" not in str(notes) and not set(anna_private) & set(str(notes).split("'"))
-        pushed = api.get(f"/api/tables/{table_id}/events", name).get_data(as_text=True)
+        answer = api.get(f"/api/tables/{table_id}/events", name)
+        pushed = answer.get_data(as_text=True)
+        answer.close()  # as a server closes it: the stream's lease goes back
         assert "amber" not in pushed and not set(anna_private) & set(pushed.replace('"', " ").split())
         legal = api.get(f"/api/tables/{table_id}/legal-actions", name).json["actions"]
         assert list(legal) == (["cheer"] if name == "ben" else [])   # ben may cheer out of turn; eve sends nothing

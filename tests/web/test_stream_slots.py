@@ -65,10 +65,12 @@ def test_past_the_bound_a_page_is_told_to_poll_and_a_closed_stream_frees_its_slo
 @pytest.mark.parametrize("worker_args, bounded", [((), True), (PUSH_WORKER_ARGS, False)], ids=["gthread", "push"])
 def test_make_serves_threads_keep_room_for_moves_and_the_push_process_has_no_bound(tmp_path, worker_args, bounded):
     """gunicorn as `make serve` runs it (1 worker of 4 threads): 2 streams, then 503; a GET is answered at
-    once with both held. The push process's gevent worker holds 20 and more."""
+    once with both held. The push process's gevent worker holds 20 and more (the bounds per account and
+    table, counted in the database, raised for this one player)."""
     url = f"sqlite:///{tmp_path / 'serve.sqlite'}"
     table = prepare(url, 1, 1, 2)[0][0]
-    server = Gunicorn("framework.web:create_app()", url, 1, SERVER_ENV, extra_args=worker_args)
+    env = {**SERVER_ENV, "BGA_EVENTS_STREAMS_PER_ACCOUNT": "20", "BGA_EVENTS_STREAMS_PER_TABLE": "20"}
+    server = Gunicorn("framework.web:create_app()", url, 1, env, extra_args=worker_args)
     path = f"/api/tables/{table['id']}/events"
     headers = {"Authorization": f"Bearer {table['players'][0][1]}"}
     streams = []

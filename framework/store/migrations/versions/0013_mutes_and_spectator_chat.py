@@ -1,7 +1,7 @@
 """mutes, and tables.spectator_chat: a player hides another's chat lines; a table lets spectators post or not
 
 Revision ID: 0013
-Revises: 0011
+Revises: 0012
 Create Date: 2027-01-14 10:00:00
 
 Existing tables keep what they allowed before: spectators could post everywhere, so their
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0013'
-down_revision = '0011'
+down_revision = '0012'
 branch_labels = None
 depends_on = None
 

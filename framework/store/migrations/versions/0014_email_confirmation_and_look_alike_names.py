@@ -1,7 +1,7 @@
 """E-mail addresses confirmed before use; name skeletons that fold look-alike letter sequences
 
 Revision ID: 0014
-Revises: 0011
+Revises: 0013
 Create Date: 2026-12-07 17:20:00
 
 users.email_confirmed_at, users.email_token_hash and users.email_token_expires_at hold an address's
@@ -22,7 +22,7 @@ from disarm import skeleton_key
 from framework.store.names import skeleton
 
 revision = '0014'
-down_revision = '0011'
+down_revision = '0013'
 branch_labels = None
 depends_on = None
 
