@@ -64,8 +64,9 @@ class EventsQuery(Schema):
             errors=(400, 401, 403, 404, 429, 503), query=EventsQuery, hotseat=True, why={
                 429: "too many open streams: the caller's (per account, fewer on tables it only watches, per "
                      "table) or its address's, counted on every server; the page polls meanwhile",
-                503: "this server process holds all the streams it may (a thread-per-request worker keeps threads "
-                     "for the moves, EVENTS_MAX_STREAMS); another process may have room, and the page polls"})
+                503: "the deployment's, not the API's: this server process holds all the event streams it may (a "
+                     "thread-per-request worker keeps threads for the moves, EVENTS_MAX_STREAMS); another "
+                     "process may have room, and the page polls"})
 @login_required
 def events(table_id: int):
     query = load_query(EventsQuery())
