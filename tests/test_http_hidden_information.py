@@ -48,7 +48,7 @@ def test_more_seeds_sampled_more_often(tmp_path, name):
 def test_the_http_audit_catches_a_log_that_names_silent_moves(tmp_path, monkeypatch):
     """The audit is not blind: a log that shows every move to everyone (Climb's `confirm` tells
     nobody anything) is caught."""
-    monkeypatch.setattr(queries, "moves_announced", lambda table_id: set(range(1, 1000)))
+    monkeypatch.setattr(queries, "moves_announced", lambda table_id, first=0, last=None: set(range(1, 1000)))
     report = audit_over_http(tmp_path, "climb", "http-audit-leaky-log", HttpAudit(), every=3)
     assert report.leaks and all("/log" in leak and "told them nothing" in leak for leak in report.leaks)
 
