@@ -212,3 +212,24 @@ def test_gunicorn_logs_a_warning_when_bound_where_the_internet_reaches_it():
     (warning,) = gunicorn_hook_warnings(("127.0.0.1", 5000), ("0.0.0.0", 8000), ("::", 8000))
     assert "0.0.0.0:8000, :::8000" in warning and "not meant to face the internet directly" in warning
     assert "deploy/nginx.conf" in warning
+
+
+@pytest.mark.slow
+def test_through_nginx_answers_carry_hsts_and_no_version_and_other_digits_name_no_table(gunicorn):
+    """deploy/nginx.conf: every answer (nginx's own refusals too) says Strict-Transport-Security and a Server
+    without its version; a table id in Arabic-Indic digits misses nginx's [0-9]+ locations, and the app's 404
+    (no route has it: before any check of the token) meets it."""
+    with throwaway_nginx(gunicorn.upstreams) as port:
+        for method, path, body, status in (("GET", "/api/games", None, 200),
+                                           ("POST", "/api/login", b" " * (64 * 1024 + 1), 413),
+                                           ("GET", "/api/tables/%D9%A3/events", None, 404)):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            try:
+                conn.request(method, path, body=body, headers={"Content-Type": "application/json"})
+                response = conn.getresponse()
+                response.read()
+            finally:
+                conn.close()
+            assert response.status == status, (path, response.status)
+            assert response.getheader("Strict-Transport-Security") == "max-age=31536000", path
+            assert response.getheader("Server") == "nginx", (path, response.getheader("Server"))
