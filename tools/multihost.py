@@ -38,7 +38,10 @@ from tools.soak import SERVER_ENV, Client, Report, prepare, verify
 
 SITE = ROOT / "deploy" / "nginx-hosts.conf"
 # As deploy/bga.env: nginx in front. A heartbeat every second lets the watchers' reads stop promptly.
-HOST_ENV = {**SERVER_ENV, "BGA_TRUSTED_PROXIES": "1", "BGA_EVENTS_HEARTBEAT_SECONDS": "1"}
+# Every page comes from this one machine's address, and one player follows all its lane's tables at once
+# (17 with make soak's 4,000 moves): the stream bounds per account and per address are raised to fit.
+HOST_ENV = {**SERVER_ENV, "BGA_TRUSTED_PROXIES": "1", "BGA_EVENTS_HEARTBEAT_SECONDS": "1",
+            "BGA_EVENTS_STREAMS_PER_ACCOUNT": "100", "BGA_EVENTS_STREAMS_PER_ADDRESS": "1000"}
 APP = "framework.web:create_app()"
 
 
