@@ -185,3 +185,14 @@ def test_a_sleeping_stream_holds_no_pooled_database_connection(served):
             looks.append(db.engine.pool.checkedout())
             time.sleep(0.01)
     assert looks.count(0) >= 75, looks
+
+
+def test_an_open_stream_renews_its_lease_so_it_keeps_counting_past_the_leases_life(served):
+    server, api = served()
+    players(api, "anna", "ben", "eve")
+    table_id = table_of_anna_and_ben(api)
+    held = [server.open(api.tokens["eve"], table_id) for _ in range(2)]
+    assert [s.status for s in held] == [200, 200]
+    time.sleep(3)  # three lives of a lease (a second here): only renewals keep them
+    refused(server.open(api.tokens["eve"], table_id), "at most 2 on a table you watch")
+    assert all(stream.thread.is_alive() for stream in held)  # and the streams still run
