@@ -196,3 +196,35 @@ def test_an_open_stream_renews_its_lease_so_it_keeps_counting_past_the_leases_li
     time.sleep(3)  # three lives of a lease (a second here): only renewals keep them
     refused(server.open(api.tokens["eve"], table_id), "at most 2 on a table you watch")
     assert all(stream.thread.is_alive() for stream in held)  # and the streams still run
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'race.sqlite'}"
+    return request.getfixturevalue("pg_database")
+
+
+def test_opens_at_the_same_moment_on_two_processes_grant_no_more_than_the_bound(database):
+    """Ten opens at once by one spectator, half on each process: two are granted (the account's row is
+    locked while its streams are counted on PostgreSQL; SQLite writes one at a time)."""
+    servers = [Served(database), Served(database)]
+    try:
+        api = Api(servers[0].app.test_client())
+        players(api, "anna", "ben", "eve")
+        table_id = table_of_anna_and_ben(api)
+        statuses, start = [], threading.Barrier(10)
+
+        def open_one(server: Served) -> None:
+            start.wait()
+            statuses.append(server.open(api.tokens["eve"], table_id).status)
+
+        threads = [threading.Thread(target=open_one, args=(servers[n % 2],)) for n in range(10)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert sorted(statuses) == [200, 200] + [429] * 8, statuses
+    finally:
+        for server in servers:
+            server.stop()

@@ -336,3 +336,22 @@ def test_is_bot_is_read_from_the_kind_and_comes_back_on_downgrade(database_uri):
             restored = {row[0]: bool(row[1]) for row in conn.execute(text("SELECT id, is_bot FROM users"))}
         assert restored == {user_id: is_bot for user_id, _, _, is_bot in accounts}
         db.engine.dispose()
+
+
+def test_stream_leases_are_a_table_of_their_own_that_downgrades_away(database_uri):
+    """Migration 0015: the open event streams' leases, counted by every process; going back drops them."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0011")
+        upgrade(revision="0015")
+        with db.engine.begin() as conn:
+            conn.execute(text("INSERT INTO stream_leases (user_id, address, table_id, seated, expires_at) "
+                              "VALUES (1, '203.0.113.5', 1, false, '2026-12-01 12:00:00')"))
+            assert conn.execute(text("SELECT count(*) FROM stream_leases")).scalar() == 1
+        downgrade(revision="0011")
+        with db.engine.connect() as conn:
+            assert "stream_leases" not in inspect(conn).get_table_names()
+        db.engine.dispose()
