@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from framework.engine import RandomBot, Table
 from framework.engine.plugins import load_game
-from tools.servers import NO_LIMITS, NO_LIMITS_ENV, PUSH_WORKER_ARGS, Gunicorn, bench_databases
+from tools.servers import NO_LIMITS, NO_LIMITS_ENV, PUSH_WORKER_ARGS, UNBOUNDED_STREAMS_ENV, Gunicorn, bench_databases
 
 GAME = "dragon_phoenix"
 PAGES = 2  # of the 4 seats, the first two have the page open
@@ -96,7 +96,7 @@ def measure(url: str, label: str, moves: int = 40, pause: float = 0.3, nginx: bo
     from tests.nginx import nginx_binary, running_nginx
 
     table_id, players, script = prepare(url, moves)
-    env = {"BGA_GAMES": json.dumps([GAME]), "BGA_TRUSTED_PROXIES": "1", **NO_LIMITS_ENV}
+    env = {"BGA_GAMES": json.dumps([GAME]), "BGA_TRUSTED_PROXIES": "1", **NO_LIMITS_ENV, **UNBOUNDED_STREAMS_ENV}
     behind_nginx = nginx and nginx_binary() is not None
     with ExitStack() as stack:
         api = Gunicorn("framework.web:create_app()", url, 2, env)

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.servers import PUSH_WORKER_ARGS, Gunicorn, bench_databases, cpu_seconds
+from tools.servers import PUSH_WORKER_ARGS, UNBOUNDED_STREAMS_ENV, Gunicorn, bench_databases, cpu_seconds
 from tools.soak import SERVER_ENV, prepare
 
 
@@ -203,7 +203,8 @@ def measure(url: str, label: str, streams: int, workers: int, worker_args: tuple
     players = table["players"]
     # As deployed: moves to the API (gunicorn.conf.py's gthread worker), streams to the push process.
     api = Gunicorn("framework.web:create_app()", url, 2, SERVER_ENV)
-    server = Gunicorn("framework.web:create_app()", url, workers, SERVER_ENV, extra_args=worker_args)
+    server = Gunicorn("framework.web:create_app()", url, workers, {**SERVER_ENV, **UNBOUNDED_STREAMS_ENV},
+                      extra_args=worker_args)
     try:
         for _ in range(3):  # the charms first: the card moves follow
             send_move(api.port, table["id"], players)

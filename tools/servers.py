@@ -16,6 +16,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # A load test logs in and registers hundreds of players from one address: the limits would stop it.
 NO_LIMITS = {"LOGIN_ATTEMPTS": 10**6, "REGISTRATIONS_PER_ADDRESS": 10**6}
 NO_LIMITS_ENV = {f"BGA_{key}": str(value) for key, value in NO_LIMITS.items()}
+# The benches open many streams with one token from one address (a thousand pages on one table): the app's
+# bounds on open streams per account, table and address would refuse all but a few.
+UNBOUNDED_STREAMS_ENV = {f"BGA_EVENTS_STREAMS_{key}": "1000000" for key in
+                         ("PER_ACCOUNT", "WATCHING", "PER_TABLE", "PER_TABLE_WATCHED", "PER_ADDRESS")}
 # The push process's worker (deploy/bga-push.service): gevent, a greenlet per open event stream. Without
 # these the app runs on gunicorn.conf.py's gthread worker, as the JSON API does.
 PUSH_WORKER_ARGS = ("--worker-class", "gevent", "--worker-connections", "2000")

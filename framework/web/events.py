@@ -163,7 +163,7 @@ class TableStream:
         self.lease = lease
         self.token_hash = token_hash
         self.lease_seconds = lease_seconds()
-        self.renew_at = time.monotonic() + self.lease_seconds / 4
+        self.renew_at = time.monotonic() + self.lease_seconds / 3
         self.after = after
         self.chat_after = chat_after
         self.state: dict | None = None
@@ -200,11 +200,12 @@ class TableStream:
 
     def still_open(self) -> bool:
         """The session still stands (asked of the database at every wake and heartbeat, so a logout on any
-        host ends the stream), and the lease, renewed when a quarter of it has passed, is still there."""
+        host ends the stream), and the lease, renewed when a third of it has passed (a write each 20 s), is
+        still there."""
         if not session_open(self.token_hash):
             return False
         if time.monotonic() >= self.renew_at:
-            self.renew_at = time.monotonic() + self.lease_seconds / 4
+            self.renew_at = time.monotonic() + self.lease_seconds / 3
             return renew_lease(self.lease, self.lease_seconds)
         return True
 

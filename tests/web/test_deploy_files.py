@@ -75,3 +75,23 @@ def test_every_site_sends_event_streams_to_the_push_upstream_unbuffered():
         block = text[text.index("location ~ ^/api/tables/[0-9]+/events$"):]
         block = block[:block.index("}")]
         assert "proxy_pass http://bga_push" in block and "proxy_buffering off;" in block, site.name
+
+
+def test_every_site_bounds_streams_per_address_above_the_apps_own_bound_and_the_push_unit_sizes_its_pool():
+    """nginx refuses an address's streams past its limit_conn (429) before the push process sees them; the
+    app's own per-address bound is lower, so pages meet its JSON answer first. The push process's pool and
+    open files are set in its unit (docs/deploying.md, "Event streams")."""
+    from framework.web import create_app
+
+    app_bound = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "GAMES": []}).config[
+        "EVENTS_STREAMS_PER_ADDRESS"]
+    for site in SITES:
+        text = site.read_text()
+        zone = re.search(r"limit_conn_zone \$binary_remote_addr zone=(\w+):\d+m;", text)[1]
+        block = text[text.index("location ~ ^/api/tables/[0-9]+/events$"):]
+        block = block[:block.index("}")]
+        bound = int(re.search(rf"limit_conn {zone} (\d+);", block)[1])
+        assert bound > app_bound and "limit_conn_status 429;" in block, site.name
+    push = (DEPLOY / "bga-push.service").read_text()
+    assert re.search(r"(?m)^Environment='BGA_SQLALCHEMY_ENGINE_OPTIONS=\{\"pool_size\": \d+", push)
+    assert re.search(r"(?m)^LimitNOFILE=\d+$", push)

@@ -24,7 +24,7 @@ class Served:
     """An app on a free loopback port (threaded, as `make run` serves it)."""
 
     def __init__(self, url: str, **config):
-        self.app = make_app(url, EVENTS_HEARTBEAT_SECONDS=HEARTBEAT, **config)
+        self.app = make_app(url, **{"EVENTS_HEARTBEAT_SECONDS": HEARTBEAT, **config})
         self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -163,7 +163,8 @@ def test_a_revoked_session_ends_its_stream_and_it_delivers_nothing_more(served, 
                .json["notifications"])
     leaked = stream.taken(timeout=3 * HEARTBEAT + 1)
     assert not [event for event in leaked if event.kind in ("notification", "chat")], leaked
-    assert stream.events.empty() and not stream.thread.is_alive()  # it ended
+    stream.thread.join(5)
+    assert not stream.thread.is_alive() and stream.taken(timeout=0.1) == []  # it ended, with nothing more
     assert server.open(stolen, table_id).status == 401
 
 
@@ -177,6 +178,54 @@ def test_a_sleeping_stream_holds_no_pooled_database_connection(served):
     api.act(table_id, "anna", "pickCharm", charm="amber")  # a wake: each stream reads, then sleeps again
     for stream in streams:
         stream.next("state")
-    time.sleep(2 * HEARTBEAT)  # a heartbeat too (the session checked, the lease renewed)
+    # Over a few heartbeats (the session checked, the lease renewed), looked at every 10 ms: a stream holding
+    # its connection while it sleeps would show in every look; one reading for a moment, in a few.
+    looks = []
     with server.app.app_context():
-        assert db.engine.pool.checkedout() == 0
+        for _ in range(100):
+            looks.append(db.engine.pool.checkedout())
+            time.sleep(0.01)
+    assert looks.count(0) >= 75, looks
+
+
+def test_an_open_stream_renews_its_lease_so_it_keeps_counting_past_the_leases_life(served):
+    server, api = served(EVENTS_HEARTBEAT_SECONDS=0.5)  # a lease of 2 s, renewed every 2/3 s: room on a busy machine
+    players(api, "anna", "ben", "eve")
+    table_id = table_of_anna_and_ben(api)
+    held = [server.open(api.tokens["eve"], table_id) for _ in range(2)]
+    assert [s.status for s in held] == [200, 200]
+    time.sleep(5)  # two and a half lives of a lease: only renewals keep them
+    refused(server.open(api.tokens["eve"], table_id), "at most 2 on a table you watch")
+    assert all(stream.thread.is_alive() for stream in held)  # and the streams still run
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'race.sqlite'}"
+    return request.getfixturevalue("pg_database")
+
+
+def test_opens_at_the_same_moment_on_two_processes_grant_no_more_than_the_bound(database):
+    """Ten opens at once by one spectator, half on each process: two are granted (the account's row is
+    locked while its streams are counted on PostgreSQL; SQLite writes one at a time)."""
+    servers = [Served(database), Served(database)]
+    try:
+        api = Api(servers[0].app.test_client())
+        players(api, "anna", "ben", "eve")
+        table_id = table_of_anna_and_ben(api)
+        statuses, start = [], threading.Barrier(10)
+
+        def open_one(server: Served) -> None:
+            start.wait()
+            statuses.append(server.open(api.tokens["eve"], table_id).status)
+
+        threads = [threading.Thread(target=open_one, args=(servers[n % 2],)) for n in range(10)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert sorted(statuses) == [200, 200] + [429] * 8, statuses
+    finally:
+        for server in servers:
+            server.stop()

@@ -395,3 +395,22 @@ def test_tables_made_before_spectator_chat_keep_letting_spectators_post(database
             assert "mutes" not in inspect(conn).get_table_names()
             assert "spectator_chat" not in {c["name"] for c in inspect(conn).get_columns("tables")}
         db.engine.dispose()
+
+
+def test_stream_leases_are_a_table_of_their_own_that_downgrades_away(database_uri):
+    """Migration 0015: the open event streams' leases, counted by every process; going back drops them."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0011")
+        upgrade(revision="0015")
+        with db.engine.begin() as conn:
+            conn.execute(text("INSERT INTO stream_leases (user_id, address, table_id, seated, expires_at) "
+                              "VALUES (1, '203.0.113.5', 1, false, '2026-12-01 12:00:00')"))
+            assert conn.execute(text("SELECT count(*) FROM stream_leases")).scalar() == 1
+        downgrade(revision="0011")
+        with db.engine.connect() as conn:
+            assert "stream_leases" not in inspect(conn).get_table_names()
+        db.engine.dispose()
