@@ -180,6 +180,9 @@ class TableStream:
                 try:
                     if not self.still_open():  # logged out, revoked or expired: not one event more
                         return
+                    # Ended here: the news must be read in a transaction begun after `since` notes the version
+                    # it holds, never in this check's older snapshot (a change between would be lost).
+                    db.session.close()
                     if time.monotonic() >= self.present_until:
                         self.keep_present()
                     news = news_of_table.since(subscription.seen, subscription.version, self.after, self.chat_after)
