@@ -104,11 +104,11 @@ def check_determinize(game_cls: type[Game], positions: int, *, seed_prefix: str 
                       options: dict | None = None, players: list[dict] | None = None,
                       moves_per_game: int = 200, pinned_share: float = 0.0,
                       progress: Callable[[int], None] | None = None, **position_args: Any) -> DeterminizationReport:
-    """Seeded random games of `game_cls`, a viewer drawn at every move and the position checked for
-    them (`check_position`), until `positions` have been; each game stops after `moves_per_game` moves
-    so that the positions span several games. `pinned_share`: the share of positions that may pin a
-    place, for a game whose rules can pin every unknown card of a place (voids late in a hand); 0, the
-    default, allows none. Raises `DeterminizationFailure`, naming the seed, move and viewer."""
+    """Seeded random games of `game_cls`, a viewer drawn after the deal and after every move and the
+    position checked for them (`check_position`), until `positions` have been; each game stops after
+    `moves_per_game` moves so that the positions span several games. `pinned_share`: the share of
+    positions that may pin a place, for a game whose rules can pin every unknown card of a place (voids
+    late in a hand); 0, the default, allows none. Raises `DeterminizationFailure`, naming the seed, move and viewer."""
     if not game_cls.can_determinize():
         raise DeterminizationFailure(f"{game_cls.name} does not write determinize()")
     report = DeterminizationReport(game_cls.name)
@@ -134,11 +134,15 @@ def check_determinize(game_cls: type[Game], positions: int, *, seed_prefix: str 
     while report.positions < positions:
         seed = f"{seed_prefix}-{game_cls.name}-{report.games:05d}"
         count = (players and len(players)) or (game_cls.min_players if report.games % 2 else game_cls.max_players)
-        play_random_game(game_cls, seed, options=options, players=players or default_players(count),
+        seated, before = players or default_players(count), report.positions
+        check(Table.create(game_cls, seated, options, seed), seed)  # the deal itself, before any move
+        play_random_game(game_cls, seed, options=options, players=seated,
                          check_leaks=False, check_json=False, check_replay=False,
                          stop=lambda table: table.move >= moves_per_game or report.positions >= positions,
                          after_move=lambda table, seed=seed: check(table, seed))
         report.games += 1
+        if report.positions == before:
+            raise DeterminizationFailure(f"{game_cls.name}, seed {seed!r}: the game gave no position to check")
     allowed = int(pinned_share * report.positions)
     if len(report.pinned) > allowed:
         raise DeterminizationFailure(f"{game_cls.name}: {len(report.pinned)} of {report.positions} positions "
