@@ -16,8 +16,6 @@ cards of every stock, the viewer's own included, are unknown before the second d
 """
 from __future__ import annotations
 
-import random
-
 from framework.engine import deal_constrained
 
 from .cards import HERALD, RANK, sort_cards
@@ -25,7 +23,7 @@ from .cards import HERALD, RANK, sort_cards
 DIRECTIONS = ((1, "left"), (2, "partner"), (3, "right"))
 
 
-def determinize(game, viewer: int, rng: random.Random) -> None:
+def determinize(game, viewer: int, rng) -> None:
     data = game.data
     if "hands" not in data:
         return  # before the first deal: nothing hidden
@@ -75,7 +73,7 @@ def fixed_cards(game, viewer: int) -> dict[int, list[str]]:
     return fixed
 
 
-def _redo_passes(game, viewer: int, rng: random.Random) -> None:
+def _redo_passes(game, viewer: int, rng) -> None:
     """The other players' passes made consistent with their new hands (see the module's docstring)."""
     data = game.data
     passing, hands = game.per_player("passing"), game.per_player("hands")
