@@ -21,15 +21,13 @@ so it always finds a deal when one exists and never retries.
 """
 from __future__ import annotations
 
-import random
-
 from framework.engine import deal_constrained
 
 from . import rules
 from .cards import DRAGON, SUIT_OF, sort_hand
 
 
-def determinize(game, viewer: int, rng: random.Random) -> None:
+def determinize(game, viewer: int, rng) -> None:
     data = game.data
     hands, discards = game.per_player("hands"), game.per_player("discards")
     others = [pid for pid in game.player_ids if pid != viewer]

@@ -196,7 +196,9 @@ class SummonTheDragon(Game):
         data = self.data
         self.hand(player_id).remove(card)
         # Public knowledge every player gathers from the plays; a determinization deals by it.
-        voids = data.setdefault("voids", self.for_each_player(list))[str(player_id)]  # older snapshots lack it
+        if "voids" not in data:  # not in snapshots stored before it
+            data["voids"] = self.for_each_player(list)
+        voids = self.per_player("voids")[player_id]
         voids.extend(s for s in rules.shown_voids(card, self.led_suit(), self.trump()) if s not in voids)
         if card == DRAGON:
             played_as = suit
