@@ -205,6 +205,23 @@ class Climb(Game):
             hidden -= {charms.get(viewer)}
         return hidden - mine
 
+    def determinize(self, viewer, rng):
+        """The hands of the others and the stock, redealt from the cards `viewer` has not seen, each hand
+        keeping its size (the view shows it); charms not yet revealed, picked again from the bots' list."""
+        hands = self.per_player("hands")
+        others = [pid for pid in self.player_ids if pid != viewer]
+        unseen = [c for pid in others for c in hands[pid]] + self.data["stock"]
+        rng.shuffle(unseen)
+        for pid in others:
+            size = len(hands[pid])
+            hands[pid], unseen = sorted(unseen[:size]), unseen[size:]
+        self.data["stock"] = unseen
+        if not self.data.get("revealed"):
+            charms = self.per_player("charms")
+            for pid in others:
+                if pid in charms:
+                    charms[pid] = rng.choice(CHARMS)
+
     def broken_invariants(self):
         """Checked after every move by the random-play test and `bga simulate`: each card in one place."""
         cards = [c for hand in self.data["hands"].values() for c in hand] + self.data["pile"] + self.data["stock"]

@@ -299,6 +299,26 @@ class Game:
         action is not described (the default)."""
         return None
 
+    # ----- for the expert bot: a search over the states the viewer cannot tell apart ---------------
+    def determinize(self, viewer: int, rng: random.Random) -> None:
+        """Change this table's state, in place, into a complete state consistent with everything
+        `viewer` has seen: their own cards, every card played or revealed, the cards they passed and
+        where they went, counts of hidden cards, voids the rules force, calls. The cards they cannot
+        know are dealt at random (from `rng`, never `self.rng`) from what is left. Call it through
+        `Table.determinized`, which works on a copy with a new seed. A game that writes it gets the
+        expert bot; `framework.testing.check_determinize` tests it."""
+        raise NotImplementedError(f"{self.name}: this game does not write determinize()")
+
+    @classmethod
+    def can_determinize(cls) -> bool:
+        """Whether this game writes `determinize` (the expert bot needs it)."""
+        return cls.determinize is not Game.determinize
+
+    def search_candidates(self, player_id: int) -> list[tuple[str, dict]] | None:
+        """The moves a search should consider for `player_id` now, each one `legal_actions` lists;
+        None (the default): all of `legal_actions`. For a huge action space (a discard of any subset)."""
+        return None
+
     def heuristic_move(self, player_id: int) -> tuple[str, dict] | None:
         """A sensible move from what `player_id` may see (BGA zombie level 2); None: none written."""
         return None
