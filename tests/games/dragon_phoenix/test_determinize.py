@@ -109,3 +109,13 @@ def test_D14_a_play_with_the_wished_rank_fulfils_the_wish_and_frees_what_was_kno
     pass_(table, CARLA)
     play(table, DAN, "7H")
     assert data(table)["wish"] is None and data(table)["wish_lacks"] == []
+
+
+def test_D6_the_herald_away_from_the_first_leader_breaks_an_invariant():
+    table = new_table(complete(["AC", "AD"], ["herald", "9C"]))
+    play(table, BEN, "9C")
+    assert not table.game.broken_invariants()
+    carlas = hand(table, CARLA)[0]
+    hand(table, CARLA)[0] = "herald"
+    hand(table, BEN)[hand(table, BEN).index("herald")] = carlas
+    assert any("Herald" in problem for problem in table.game.broken_invariants())
