@@ -28,23 +28,25 @@ def deal_constrained(cards: Iterable[str], sizes: Mapping[Place, int], allowed: 
     dealt: dict[Place, list[str]] = {place: [] for place in room}
     constrained = [card for card in cards if card in allowed]
     if constrained:
-        classes: dict[frozenset, int] = {}
+        keys: dict[frozenset, int] = {}  # each set of allowed places: a constraint class
+        for card in cards:
+            if card in allowed:
+                keys.setdefault(frozenset(allowed[card]), len(keys))
+        left = [0] * len(keys)  # cards of each class still to place
         for card in constrained:
-            key = frozenset(allowed[card])
-            classes[key] = classes.get(key, 0) + 1
-        check = _hall_sets(list(classes))
-        if not _feasible(check, classes, room):
+            left[keys[frozenset(allowed[card])]] += 1
+        check = _hall_sets(list(keys))
+        if not _feasible(check, left, room):
             raise ValueError("no deal meets the constraints")
         rng.shuffle(constrained)
         for card in constrained:
             key = frozenset(allowed[card])
-            classes[key] -= 1
+            left[keys[key]] -= 1
             options = [place for place in key if room.get(place, 0) > 0]
             while True:
-                weights = [room[place] for place in options]
-                place = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
+                place = rng.choices(options, [room[p] for p in options])[0] if len(options) > 1 else options[0]
                 room[place] -= 1
-                if len(options) == 1 or _feasible(check, classes, room):
+                if len(options) == 1 or _feasible(check, left, room):
                     break
                 room[place] += 1
                 options.remove(place)
@@ -60,19 +62,19 @@ def deal_constrained(cards: Iterable[str], sizes: Mapping[Place, int], allowed: 
     return dealt
 
 
-def _hall_sets(keys: list[frozenset]) -> list[tuple[tuple[frozenset, ...], frozenset]]:
-    """Every non-empty set of constraint classes, with the places any of them may go to."""
+def _hall_sets(keys: list[frozenset]) -> list[tuple[tuple[int, ...], tuple[Place, ...]]]:
+    """Every non-empty set of constraint classes (their indexes), with the places any of them may go to."""
     found = []
     for mask in range(1, 1 << len(keys)):
-        members = tuple(key for bit, key in enumerate(keys) if mask >> bit & 1)
-        found.append((members, frozenset().union(*members)))
+        members = tuple(bit for bit in range(len(keys)) if mask >> bit & 1)
+        found.append((members, tuple(frozenset().union(*(keys[bit] for bit in members)))))
     return found
 
 
-def _feasible(check, classes: dict[frozenset, int], room: dict[Place, int]) -> bool:
+def _feasible(check, left: list[int], room: dict[Place, int]) -> bool:
     """Whether the constrained cards left fit: no set of classes needs more cards than the room in
     the places open to it (sufficient as well as necessary: the supply and demand theorem)."""
     for members, places in check:
-        if sum(classes[key] for key in members) > sum(room.get(place, 0) for place in places):
+        if sum(left[bit] for bit in members) > sum(room.get(place, 0) for place in places):
             return False
     return True
