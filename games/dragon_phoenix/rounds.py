@@ -128,8 +128,11 @@ def play_cards(game, player_id: int, cards: list[str], phoenix: int | None, wish
         combo = checked_play(game, player_id, cards, phoenix, wish, in_turn=in_turn)
     except Illegal as err:
         raise UserError(str(err)) from None
-    if in_turn and not contains_rank(cards, data["wish"] or 0):
-        note_wish_lacking(data, player_id, None if leading(data) else top(data))
+    lead = in_turn and leading(data)
+    if (lead or not combo.is_bomb) and not contains_rank(cards, data["wish"] or 0):
+        # A lead, or a play in turn (only bombs come out of turn); a bomb in turn is left out, since the
+        # notifications cannot tell it from one out of turn (migration 0012 reads them).
+        note_wish_lacking(data, player_id, None if lead else top(data))
     if in_turn and leading(data) and data["round_won"]:
         collect(game, data["last_player"])
     return play(game, player_id, cards, combo, wish)
