@@ -6,7 +6,8 @@ What stays where it is, and why (RULES.md "What the expert bot may know"):
 - a card the viewer passed (D15) stays in the hand of the player it was passed to until played;
 - the Herald, not yet played, stays with the hand's first leader: its holder after passing leads (D6);
 - a player who took a turn without the wished rank where holding one would have obliged it (a lead,
-  or a single below the wish, D14) is dealt none of it (`rounds.note_wish_lacking`);
+  a pass or a play other than a bomb on a single below the wish, D14) is dealt none of it
+  (`rounds.note_wish_lacking`);
 - before the passes are delivered, another player who has chosen their passes (public, `passReady`)
   chooses three cards again from their new hand; after, only what the viewer gave and received is
   kept of the passes: the others' passes among themselves are unknown to the viewer and read by
