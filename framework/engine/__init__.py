@@ -3,6 +3,7 @@
 No Flask, no database. Games import only from here.
 """
 from .bots import BOTS, HeuristicBot, RandomBot
+from .constrained_deal import deal_constrained
 from .deck import Deck, cards_not_conserved
 from .errors import (
     ActionError,
@@ -44,6 +45,6 @@ __all__ = [
     "PLAYING", "ActionError", "ActionNotPossible", "Deck", "FixedDeal", "Game", "GameDefinitionError", "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
     "PlayerId", "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
-    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "deal_refusal", "first_message", "player_key",
-    "player_keyed", "ranks", "replay",
+    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "deal_constrained", "deal_refusal",
+    "first_message", "player_key", "player_keyed", "ranks", "replay",
 ]

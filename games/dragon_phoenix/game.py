@@ -7,6 +7,7 @@ from . import invariants
 from . import rounds as rnd
 from .bots import heuristic_move
 from .cards import card_points
+from .determinize import determinize
 from .options import DragonPhoenixOptions
 from .selection import describe_play
 from .states import DealRest, DeliverCards, EndHand, GiveDragon, HighFlight, NewHand, PassCards, PlayerTurn
@@ -137,3 +138,7 @@ class DragonPhoenix(Game):
 
     def heuristic_move(self, player_id):
         return heuristic_move(self, player_id)
+
+    def determinize(self, viewer, rng):
+        """The hidden cards dealt again as `viewer` could believe them (determinize.py)."""
+        determinize(self, viewer, rng)

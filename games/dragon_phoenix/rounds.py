@@ -21,7 +21,7 @@ from .combos import (
     plural,
     single_reading,
 )
-from .rules import Illegal, a_rank, check_play, contains_rank, wish_obliges
+from .rules import Illegal, a_rank, check_play, contains_rank, shows_wish_lacking, wish_obliges
 
 __all__ = ["a_rank", "checked_play", "collect", "fresh_hand", "leading", "next_in", "play", "play_cards",
            "record_pass", "top"]
@@ -37,6 +37,7 @@ def fresh_hand(game) -> dict:
         "last_round": None, "won": game.for_each_player(list), "discard": [],
         "out": [], "wish": None, "auto_pass": [], "hand_over": False,
         "rounds_won": game.for_each_player(int),
+        "wish_lacks": [],
     }
 
 
@@ -127,6 +128,11 @@ def play_cards(game, player_id: int, cards: list[str], phoenix: int | None, wish
         combo = checked_play(game, player_id, cards, phoenix, wish, in_turn=in_turn)
     except Illegal as err:
         raise UserError(str(err)) from None
+    lead = in_turn and leading(data)
+    if (lead or not combo.is_bomb) and not contains_rank(cards, data["wish"] or 0):
+        # A lead, or a play in turn (only bombs come out of turn); a bomb in turn is left out, since the
+        # notifications cannot tell it from one out of turn (migration 0016 reads them).
+        note_wish_lacking(data, player_id, None if lead else top(data))
     if in_turn and leading(data) and data["round_won"]:
         collect(game, data["last_player"])
     return play(game, player_id, cards, combo, wish)
@@ -154,9 +160,9 @@ def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | N
     if data["wish"] is not None and contains_rank(cards, data["wish"]):
         game.notify_all("wishFulfilled", "The wish for ${rank_name} is fulfilled",
                         rank_name=plural(data["wish"]), rank=RANK_WORDS[data["wish"]])
-        data["wish"] = None
+        data["wish"], data["wish_lacks"] = None, []
     if new_wish is not None:
-        data["wish"] = new_wish
+        data["wish"], data["wish_lacks"] = new_wish, []
         game.notify_all("wish", "${player_name} wishes for ${rank_name}", player_id=player_id,
                         rank_name=plural(new_wish), rank=RANK_WORDS[new_wish])
     if not hand:
@@ -209,8 +215,18 @@ def fox(game, player_id: int) -> str:
 def record_pass(game, player_id: int, table_top: Combo) -> str:
     """The player in turn passes; `table_top` is the combination on the table, as the caller read it."""
     game.data["passed"].append(player_id)
+    note_wish_lacking(game.data, player_id, table_top)
     game.notify_all("pass", "${player_name} passes", player_id=player_id, auto=False)
     return next_turn(game, player_id, table_top)
+
+
+def note_wish_lacking(data: dict, player_id: int, table_top: Combo | None) -> None:
+    """A turn taken without the wished rank where holding one would have obliged it: everyone now
+    knows this player holds none, so a determinization deals them none (`determinize.py`)."""
+    if shows_wish_lacking(table_top, data["wish"]):
+        lacks = data.setdefault("wish_lacks", [])  # not in snapshots stored before it
+        if player_id not in lacks:
+            lacks.append(player_id)
 
 
 def next_turn(game, after: int, table_top: Combo) -> str:
@@ -231,6 +247,7 @@ def next_turn(game, after: int, table_top: Combo) -> str:
             game.gamestate.change_active_player(current)
             return "playerTurn"
         passed.append(current)
+        note_wish_lacking(data, current, table_top)  # passed for: not obliged, or too few cards for any play
         game.notify_all("pass", "${player_name} passes", player_id=current, auto=True)
         current = next_in(game, current)
     return round_won(game, table_top)

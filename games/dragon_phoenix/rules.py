@@ -45,6 +45,15 @@ def wish_obliges(hand: list[str], top: Combo | None, wish: int | None, listed: l
     return any(not combo.is_bomb and contains_rank(cards, wish) for cards, combo in candidates)
 
 
+def shows_wish_lacking(top: Combo | None, wish: int | None) -> bool:
+    """Whether a turn taken without a natural card of the wished rank, on `top` (None: a lead),
+    shows the hand holds none (D14): a leader holding one must lead it, and any one beats a single
+    below it. On other combinations a hand may hold the rank and still not be obliged."""
+    if wish is None:
+        return False
+    return top is None or (top.kind == SINGLE and top.rank < wish)
+
+
 def a_rank(rank: int) -> str:
     word = RANK_WORDS[rank]
     return f"an {word}" if word in ("8", "Ace") else f"a {word}"

@@ -6,6 +6,7 @@ from framework.engine import Game, UserError
 
 from . import bots, invariants, rules
 from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, LABEL_OF, SUIT_OF, cards_label, sort_hand
+from .determinize import determinize
 from .options import SummonOptions
 from .states import STATES, PlayerTurn
 
@@ -62,7 +63,7 @@ class SummonTheDragon(Game):
             held[pid] = sort_hand(cards)
             discarded[pid] = []
         data.update(kitty=kitty, bids=[], passed=[], high=None, contract=None, to_discard={}, trick=[],
-                    last_trick=None, tricks_played=0, taken=[0, 0], played=[])
+                    last_trick=None, tricks_played=0, taken=[0, 0], played=[], voids=self.for_each_player(list))
         self.inc_stat("hands")
         dealer = self.player_ids[data["dealer"]]
         self.notify_all("newDeal", "Hand ${hand_number}: ${player_name} deals", player_id=dealer,
@@ -194,6 +195,11 @@ class SummonTheDragon(Game):
         """Play a card already checked; `suit` and `declare` are the Dragon's, settled by declare_dragon."""
         data = self.data
         self.hand(player_id).remove(card)
+        # Public knowledge every player gathers from the plays; a determinization deals by it.
+        if "voids" not in data:  # not in snapshots stored before it
+            data["voids"] = self.for_each_player(list)
+        voids = self.per_player("voids")[player_id]
+        voids.extend(s for s in rules.shown_voids(card, self.led_suit(), self.trump()) if s not in voids)
         if card == DRAGON:
             played_as = suit
             name = LABEL_OF[DRAGON] if self.trump() else f"the Dragon as the {declare} {played_as}"
@@ -317,3 +323,7 @@ class SummonTheDragon(Game):
 
     def heuristic_move(self, player_id):
         return bots.heuristic_move(self, player_id)
+
+    def determinize(self, viewer, rng):
+        """The hidden cards dealt again as `viewer` could believe them (determinize.py)."""
+        determinize(self, viewer, rng)

@@ -98,6 +98,18 @@ def playable(hand: list[str], led: str | None, trump: str | None) -> list[str]:
     return trumps or list(hand)                              # void: must trump, else anything (D12)
 
 
+def shown_voids(card: str, led: str | None, trump: str | None) -> list[str]:
+    """The suits a player shows they no longer hold by playing `card` to a trick led in `led` (D12,
+    D13): not following shows the led suit is gone; in a suit contract, not trumping either shows
+    the trumps (the Dragon among them) are gone. The no-trump Dragon may always be played, so it
+    shows nothing (D14)."""
+    if led is None or RULING_SUIT[trump][card] == led or (trump is None and card == DRAGON):
+        return []
+    if trump is None or led == trump or RULING_SUIT[trump][card] == trump:
+        return [led]
+    return [led, trump]
+
+
 def play_moves(cards: list[str], led: str | None, trump: str | None) -> list[dict]:
     """The playCard arguments for these playable cards: one per card, except the no-trump Dragon,
     once per declaration it may take, and per suit when it leads (D13, D14)."""

@@ -121,12 +121,15 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
 
     players = default_players(4)
     table = Table.create(SUMMON, players, None, "migrate")
-    for _ in range(30):  # into the auction of the first hand
+    for _ in range(30):  # into the auction of the first hand, not past it (the play's voids come from 0012)
+        if table.state.data["contract"]:
+            break
         player = table.active_players()[0]
         table.apply(player, *table.legal_actions(player)[0])
     today = table.snapshot()
     old = json.loads(json.dumps(today))
-    old["data"] = {("hand_no" if k == "hand_number" else k): v for k, v in old["data"].items()}
+    old["data"] = {("hand_no" if k == "hand_number" else k): v for k, v in old["data"].items()
+                   if k != "voids"}  # added by 0012
     old_hash = stored_hash_of(old)
     assert old_hash != table.state_hash()
 
@@ -135,7 +138,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
         upgrade(revision="0003")
         with db.engine.begin() as conn:
             insert_user(conn, 1, "anna")
-            insert_table(conn, game="summon_dragon", seed="migrate", seats=4, move=30, snapshot=json.dumps(old),
+            insert_table(conn, game="summon_dragon", seed="migrate", seats=4, move=table.move, snapshot=json.dumps(old),
                          state_hash=old_hash)
         upgraded_and_back((old, old_hash), (today, table.state_hash()), revision="0003")
 
@@ -285,7 +288,8 @@ def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_
     today = table.snapshot()
     assert len(today["data"]["past_hands"]) == 1
     old = json.loads(json.dumps(today))
-    old["data"] = {k: v for k, v in old["data"].items() if k not in ("past_hands", "rounds_won")}
+    old["data"] = {k: v for k, v in old["data"].items()
+                   if k not in ("past_hands", "rounds_won", "wish_lacks")}  # wish_lacks: added by 0012
     old_hash = stored_hash_of(old)
 
     app = bare_app(tmp_path / "dp.sqlite")
@@ -414,3 +418,51 @@ def test_stream_leases_are_a_table_of_their_own_that_downgrades_away(database_ur
         with db.engine.connect() as conn:
             assert "stream_leases" not in inspect(conn).get_table_names()
         db.engine.dispose()
+
+
+def played_until(game_cls, seed: str, done) -> tuple:
+    """A table of `game_cls` played by seeded random moves until `done(data)`; with its notifications."""
+    import random
+
+    from framework.engine import Table
+    from framework.testing import default_players
+
+    table, rng = Table.create(game_cls, default_players(4), None, seed), random.Random(seed)
+    notes = table.take_notifications()
+    while not done(table.state.data):
+        player = rng.choice([p for p in table.game.player_ids if table.legal_actions(p)])
+        notes += table.apply(player, *table.random_action(player, rng))
+    return table, notes
+
+
+@pytest.mark.parametrize(("game", "key"), [("dragon_phoenix", "wish_lacks"), ("summon_dragon", "voids")])
+def test_what_players_deduced_is_read_from_the_notifications_of_the_hand_under_way(tmp_path, game, key):
+    """Migration 0016: a Dragon and Phoenix table stored before `wish_lacks` and a Summon the Dragon table
+    stored before `voids` get them as a replay of their moves makes them (from the public notifications
+    of the hand under way), and their hash again; a downgrade takes them away."""
+    from flask_migrate import upgrade
+
+    from framework.engine.plugins import discover_games
+
+    def done(data):
+        if game == "dragon_phoenix":
+            return data["hand_number"] >= 2 and data["wish_lacks"]
+        return data["hand_number"] >= 2 and sum(map(len, data["voids"].values())) >= 3
+
+    table, notes = played_until(discover_games()[game], f"migrate-{game}", done)
+    today = table.snapshot()
+    old = json.loads(json.dumps(today))
+    del old["data"][key]
+    old_hash = stored_hash_of(old)
+
+    app = bare_app(tmp_path / "deduced.sqlite")
+    with app.app_context():
+        upgrade(revision="0011")
+        with db.engine.begin() as conn:
+            insert(conn, "users", id=1, name="anna", password_hash="x", created_at="2026-01-01")  # no is_bot after 0011
+            insert_table(conn, game=game, seed=f"migrate-{game}", seats=4, move=table.move,
+                         snapshot=json.dumps(old), state_hash=old_hash)
+            for note in notes:
+                insert(conn, "notifications", table_id=1, seq=note.seq, move=note.move, recipient=note.to,
+                       type=note.type, log=note.log, args=json.dumps(note.args))
+        upgraded_and_back((old, old_hash), (today, table.state_hash()), revision="0011")
