@@ -41,6 +41,8 @@ class ExpertBot:
     `iterations`, and optionally `seconds` (the first reached ends the search; with seconds the move
     depends on the machine's speed)."""
 
+    search = Search  # what searches (a test plants one that peeks)
+
     def __init__(self, seed: object = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  policy: str = RANDOM):
         self.seed, self.iterations, self.seconds, self.policy = seed, iterations, seconds, policy
@@ -53,7 +55,7 @@ class ExpertBot:
         if len(moves) <= 1:  # nothing to think about (and no move at all: None)
             return moves[0] if moves else None
         rng = random.Random(f"expert:{self.seed}:{player_id}:{table.move}")
-        self.last = Search(table, player_id, rng, self.policy).run(self.iterations, self.seconds)
+        self.last = self.search(table, player_id, rng, self.policy).run(self.iterations, self.seconds)
         return self.last.move
 
 

@@ -6,6 +6,7 @@ Not needed to serve a game: the engine never imports this package.
 """
 from .action_weights import drawn_weights, listed_weights, move_key
 from .hidden_information import AuditReport, audit_hidden_information
+from .no_peek import peeked_moves
 from .random_play import (
     Checks,
     Played,
@@ -17,4 +18,5 @@ from .random_play import (
 )
 
 __all__ = ["AuditReport", "Checks", "Played", "RandomPlayFailure", "ReplayMismatch", "audit_hidden_information",
-           "default_players", "drawn_weights", "listed_weights", "move_key", "play_game", "play_random_game"]
+           "default_players", "drawn_weights", "listed_weights", "move_key", "peeked_moves", "play_game",
+           "play_random_game"]
