@@ -2,12 +2,13 @@
 most seats, checked after every move by the shared harness (no view or notification shows what
 `hidden_from` hides, the snapshot survives JSON), then replayed from the move log to the same state
 and the same notifications. A game joins by being registered (its `bga_framework.games` entry
-point): no list of games here. Each game's own tests go further (its rules, whole games, invariants)."""
+point): no list of games here. Each game's own tests go further (its rules, whole games, invariants).
+A game that writes `determinize` has it checked here too (`framework.testing.check_determinize`)."""
 import pytest
 
 from framework.engine import replay
 from framework.engine.plugins import discover_games
-from framework.testing import default_players, play_random_game
+from framework.testing import check_determinize, default_players, play_random_game
 
 GAMES = discover_games()
 SEEDS = 3
@@ -39,3 +40,25 @@ def test_random_games_are_checked_and_replay(name, number):
     moved = replay(game, others, played.options, played.seed, played.moves, renames=renames)
     assert (moved.move, moved.current_state) == (played.table.move, played.table.current_state)
     assert moved.scores() == {renames[player]: score for player, score in played.table.scores().items()}
+
+
+# ----- determinize: the expert bot's guess at the hidden cards, for each game that writes one ---------
+DETERMINIZING = sorted(name for name, game in GAMES.items() if game.can_determinize())
+QUICK_POSITIONS, SLOW_POSITIONS = 200, 3_000
+
+
+def test_a_game_with_determinize_is_checked_here():
+    assert "zhubu_shengji" in DETERMINIZING  # a game that writes one is never skipped unnoticed
+
+
+@pytest.mark.parametrize("name", DETERMINIZING)
+def test_determinize_keeps_the_view_and_moves_hidden_cards(name):
+    report = check_determinize(GAMES[name], QUICK_POSITIONS, seed_prefix="every-game")
+    assert report.positions == QUICK_POSITIONS and not report.pinned
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", DETERMINIZING)
+def test_determinize_over_thousands_of_positions(name):
+    report = check_determinize(GAMES[name], SLOW_POSITIONS, seed_prefix="every-game-slow")
+    assert report.positions == SLOW_POSITIONS and report.games > 5 and not report.pinned

@@ -6,6 +6,7 @@ from framework.engine import GAME_END_ID, Game, PerPlayer, player_keyed
 from . import invariants, scoring
 from .bots import heuristic_move
 from .cards import IS_WILD, NATURALS, WILDS_BY_SEAT, cards_text, cards_word, sort_cards
+from .determinize import determinize
 from .options import HAND_SIZE, ZhubuOptions
 from .rules import name, wild_words
 from .states import STATES
@@ -178,6 +179,10 @@ class ZhubuShengji(Game):
             if pid != viewer:
                 hidden.update(c for c in hand if not IS_WILD[c])
         return hidden
+
+    def determinize(self, viewer, rng):
+        """The opponent's naturals and the undealt 8 redealt from what `viewer` has not seen."""
+        determinize(self, viewer, rng)
 
     def hands_played(self):
         return len(self.data["history"])
