@@ -26,7 +26,6 @@ Decisions made here, with why:
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -42,6 +41,7 @@ RANDOM, HEURISTIC = "random", "heuristic"
 POLICIES = (RANDOM, HEURISTIC)
 DEFAULT_ITERATIONS = 300     # the expert's budget per decision (see BENCHMARKS.md for the time it takes)
 EXPLORATION = 0.7            # UCB1's constant, for rewards in [-1, 1] (Cowling et al. use 0.7)
+WIDEST_START, WIDENING = 4, 3.0
 MAX_PLAYOUT_MOVES = 5_000    # a playout that reaches neither the hand's end nor the game's stops here
 
 Move = tuple[str, dict]
@@ -49,7 +49,14 @@ Move = tuple[str, dict]
 
 def move_key(move: Move) -> str:
     """One text per move, so moves compare across determinizations (their args are fresh dicts)."""
-    return move[0] + json.dumps(move[1], sort_keys=True, separators=(",", ":"))
+    return move[0] + repr(sorted(move[1].items()))
+
+
+def widened(visits: int) -> int:
+    """How many moves a node with `visits` may have tried (progressive widening): a few at first, more as
+    it is visited, so a node with hundreds of moves (Zhubu's leads) has its best ones searched deeply
+    rather than every one once; a node with a handful tries them all at once."""
+    return max(WIDEST_START, int(WIDENING * math.sqrt(visits + 1)))
 
 
 @dataclass(eq=False)
@@ -115,12 +122,16 @@ class Search:
         self.sides = len(set(self.side.values()))
         self.start_scores = {pid: score for pid, (score, _aux) in table.scores().items()}
         self.start_hands = table.game.hands_played()
+        self.root_moves = searched_moves(table, me)
+        self.root_keys = [move_key(move) for move in self.root_moves]
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> SearchResult:
         """Search until `iterations` are done or `seconds` have passed (whichever comes first; at least
         one iteration), and choose the root move visited most."""
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations, seconds or both")
+        if not self.root_moves:
+            raise ValueError(f"player {self.me} has no move to search")
         started = time.perf_counter()
         done = 0
         while True:
@@ -131,8 +142,6 @@ class Search:
             if seconds is not None and time.perf_counter() - started >= seconds:
                 break
         children = list(self.root.children.values())
-        if not children:
-            raise RuntimeError(f"player {self.me} has no move to search")
         # Most visits; ties by the better mean, then by the order moves were first tried (seeded).
         best = max(children, key=lambda n: (n.visits, n.total / max(n.visits, 1)))
         stats = [(n.move, n.visits, n.total / (max(n.visits, 1) * self.scale)) for n in children]
@@ -147,14 +156,14 @@ class Search:
         world = self.world()
         node, path = self.root, []
         while not self.over(world):
-            if node is self.root:
-                turn = (self.me, searched_moves(world, self.me))
+            if node is self.root:  # the same in every determinization (its player's own moves): listed once
+                mover, moves, keys = self.me, self.root_moves, self.root_keys
             else:
                 turn = mover_and_moves(world, searched_moves)
-            if turn is None or not turn[1]:
-                break
-            mover, moves = turn
-            child, expanded = self.select(node, mover, moves)
+                if turn is None:
+                    break
+                (mover, moves), keys = turn, None
+            child, expanded = self.select(world, node, mover, moves, keys)
             world.apply(mover, *child.move, rollback=False)
             path.append(child)
             node = child
@@ -162,27 +171,41 @@ class Search:
                 break
         self.play_out(world)
         rewards = self.rewards(world)
+        self.root.visits += 1
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.mover]
 
-    def select(self, node: Node, mover: int, moves: list[Move]) -> tuple[Node, bool]:
-        """The child to follow: a move never tried here, drawn at random, else the best by UCB1 among
-        those legal now. Every child legal now counts this iteration as available."""
+    def select(self, world: Table, node: Node, mover: int, moves: list[Move],
+               keys: list[str] | None) -> tuple[Node, bool]:
+        """The child to follow: a move not tried here while the node may widen (the game's heuristic
+        move first, then drawn at random), else the best by UCB1 among those legal now. Every child
+        legal now counts this iteration as available."""
         untried, present = [], []
-        for move in moves:
-            child = node.children.get((mover, move_key(move)))
+        for move, key in zip(moves, keys or [move_key(m) for m in moves], strict=True):
+            child = node.children.get((mover, key))
             if child is None:
                 untried.append(move)
             else:
                 child.available += 1
                 present.append(child)
-        if untried:
-            move = untried[self.rng.randrange(len(untried))]
+        if untried and len(present) < widened(node.visits):
+            move = self.first_untried(world, mover, untried) if not present else None
+            move = move or untried[self.rng.randrange(len(untried))]
             child = node.children[mover, move_key(move)] = Node(mover, move, available=1)
             return child, True
         scale, exploration = self.scale, self.exploration
         return max(present, key=lambda n: n.ucb(scale, exploration)), False
+
+    @staticmethod
+    def first_untried(world: Table, mover: int, untried: list[Move]) -> Move | None:
+        """The game's heuristic move, where it writes one and it is among those to try: prior knowledge
+        that makes the search no worse than the heuristic where it has too little time to widen."""
+        heuristic = world.game.heuristic_move(mover)
+        if heuristic is None:
+            return None
+        key = move_key(heuristic)
+        return next((move for move in untried if move_key(move) == key), None)
 
     def over(self, world: Table) -> bool:
         if world.status != PLAYING:
