@@ -108,6 +108,18 @@ class __CLASS__(Game):
     def hidden_from(self, viewer):
         """Other players' cards: the random-play test checks no view or notification shows them."""
         return {card for pid, hand in self.per_player("hands").items() if pid != viewer for card in hand}
+
+    def determinize(self, viewer, rng):
+        """For the expert bot: the cards `viewer` cannot see (the others' hands) dealt again at random,
+        from `rng`, each hand keeping its size (every view shows it). Keep fixed what they have seen;
+        `check_determinize` in the tests checks it (docs/writing-a-game.md, "Writing determinize")."""
+        hands = self.per_player("hands")
+        others = [pid for pid in self.player_ids if pid != viewer]
+        unseen = [card for pid in others for card in hands[pid]]
+        rng.shuffle(unseen)
+        for pid in others:
+            size = len(hands[pid])
+            hands[pid], unseen = sorted(unseen[:size], key=value), unseen[size:]
 '''
 
 INIT_PY = '''from .game import __CLASS__
@@ -141,7 +153,7 @@ import pytest
 from framework.designer.proof.validation import validate
 from framework.engine import Table, UserError
 from framework.engine.plugins import discover_games
-from framework.testing import play_random_game
+from framework.testing import check_determinize, play_random_game
 from __PACKAGE__ import GAME
 
 PLAYERS = [{"id": 1, "name": "Anna"}, {"id": 2, "name": "Ben"}]
@@ -172,6 +184,12 @@ def test_a_card_must_come_from_your_hand():
 def test_random_games_end_and_replay(seed):
     played = play_random_game(GAME, f"__NAME__-{seed}", options={"rounds": 2})
     assert played.table.status == "finished"
+
+
+def test_determinize_keeps_what_each_player_sees_and_moves_the_rest():
+    """The expert bot's guesses: the same view and moves for the player, the hidden cards dealt anew."""
+    report = check_determinize(GAME, 300)
+    assert report.positions == 300 and not report.pinned
 '''
 
 

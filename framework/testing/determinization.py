@@ -58,7 +58,8 @@ def check_position(table: Table, viewer: int, rng: random.Random, *, min_tries: 
     """Determinize `table` for `viewer` several times and check each result: the viewer's view and
     legal actions are those of the real table (without its undo savepoint, which a determinized table
     drops), the game's invariants hold, the same `rng` state gives the same table, the real table is
-    untouched, and the table plays on (`playout_moves` random moves, invariants after each). Then no
+    untouched, the table plays on (`playout_moves` random moves, invariants after each), and the game's
+    `search_candidates` for the viewer are legal moves, the same in every determinization. Then no
     hidden card is fixed: with hidden cards (`hidden_from(viewer)`) in two places or more, every such
     place must change in some determinization, unless none of its hidden cards could be elsewhere
     (swapped with a hidden card of another place, the real table would look different to the viewer
@@ -68,6 +69,7 @@ def check_position(table: Table, viewer: int, rng: random.Random, *, min_tries: 
     reference = table.copy()
     reference.state.savepoint = None
     expected_view, expected_moves = reference.view(viewer), reference.legal_actions(viewer)
+    expected_candidates = _candidates(reference, viewer, expected_moves, "the real table")
     hidden = table.game.hidden_from(viewer)
     real = strings_by_place(table.state.data, hidden)
     places = sorted(real)
@@ -84,6 +86,9 @@ def check_position(table: Table, viewer: int, rng: random.Random, *, min_tries: 
                                              "something besides the rng it is given")
         tries += 1
         _compare(twin, viewer, expected_view, expected_moves, f"determinization {tries}")
+        if _candidates(twin, viewer, expected_moves, f"determinization {tries}") != expected_candidates:
+            raise DeterminizationFailure(f"determinization {tries}: search_candidates change with cards the "
+                                         "viewer cannot see")
         if unmoved:
             now = strings_by_place(twin.state.data, places=unmoved)
             unmoved = {place for place in unmoved if now.get(place, Counter()) == real[place]}
@@ -104,11 +109,11 @@ def check_determinize(game_cls: type[Game], positions: int, *, seed_prefix: str 
                       options: dict | None = None, players: list[dict] | None = None,
                       moves_per_game: int = 200, pinned_share: float = 0.0,
                       progress: Callable[[int], None] | None = None, **position_args: Any) -> DeterminizationReport:
-    """Seeded random games of `game_cls`, a viewer drawn at every move and the position checked for
-    them (`check_position`), until `positions` have been; each game stops after `moves_per_game` moves
-    so that the positions span several games. `pinned_share`: the share of positions that may pin a
-    place, for a game whose rules can pin every unknown card of a place (voids late in a hand); 0, the
-    default, allows none. Raises `DeterminizationFailure`, naming the seed, move and viewer."""
+    """Seeded random games of `game_cls`, a viewer drawn after the deal and after every move and the
+    position checked for them (`check_position`), until `positions` have been; each game stops after
+    `moves_per_game` moves so that the positions span several games. `pinned_share`: the share of
+    positions that may pin a place, for a game whose rules can pin every unknown card of a place (voids
+    late in a hand); 0, the default, allows none. Raises `DeterminizationFailure`, naming the seed, move and viewer."""
     if not game_cls.can_determinize():
         raise DeterminizationFailure(f"{game_cls.name} does not write determinize()")
     report = DeterminizationReport(game_cls.name)
@@ -134,11 +139,15 @@ def check_determinize(game_cls: type[Game], positions: int, *, seed_prefix: str 
     while report.positions < positions:
         seed = f"{seed_prefix}-{game_cls.name}-{report.games:05d}"
         count = (players and len(players)) or (game_cls.min_players if report.games % 2 else game_cls.max_players)
-        play_random_game(game_cls, seed, options=options, players=players or default_players(count),
+        seated, before = players or default_players(count), report.positions
+        check(Table.create(game_cls, seated, options, seed), seed)  # the deal itself, before any move
+        play_random_game(game_cls, seed, options=options, players=seated,
                          check_leaks=False, check_json=False, check_replay=False,
                          stop=lambda table: table.move >= moves_per_game or report.positions >= positions,
                          after_move=lambda table, seed=seed: check(table, seed))
         report.games += 1
+        if report.positions == before:
+            raise DeterminizationFailure(f"{game_cls.name}, seed {seed!r}: the game gave no position to check")
     allowed = int(pinned_share * report.positions)
     if len(report.pinned) > allowed:
         raise DeterminizationFailure(f"{game_cls.name}: {len(report.pinned)} of {report.positions} positions "
@@ -210,6 +219,16 @@ def _replace_one(value: Any, path: Path, old: str, new: str, here: Path = ()) ->
             if isinstance(child, (dict, list)) and _replace_one(child, path, old, new, here):
                 return True
     return False
+
+
+def _candidates(table: Table, viewer: int, moves: list, where: str) -> list | None:
+    """The game's `search_candidates` for the viewer, each one a legal action (None: no narrowing)."""
+    if table.status != PLAYING:
+        return None
+    candidates = table.game.search_candidates(viewer)
+    if candidates is not None and (illegal := [m for m in candidates if m not in moves]):
+        raise DeterminizationFailure(f"{where}: search_candidates lists moves that are not legal: {illegal[:3]}")
+    return candidates
 
 
 def _determinized(table: Table, viewer: int, rng: random.Random, where: str) -> Table:

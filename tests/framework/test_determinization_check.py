@@ -7,7 +7,7 @@ import pytest
 
 from framework.engine import Game, Table
 from framework.testing import DeterminizationFailure, check_determinize, check_position
-from tests.sample_game import Climb
+from tests.sample_game import Climb, card_rank
 
 from .engine.helpers import ANNA, BEN, CLEO, PLAYERS
 
@@ -83,6 +83,24 @@ class DrawsFromItsOwnRandom(Climb):
         super().determinize(viewer, random.Random())
 
 
+class CandidatesBeyondTheRules(Climb):
+    """Offers the search a card the player does not hold."""
+
+    def search_candidates(self, player_id):
+        moves = self.legal_actions(player_id)
+        return [*moves, ("playCard", {"card": "0x"})] if moves else None
+
+
+class CandidatesThatPeek(Climb):
+    """Narrows the search to the cards higher than the next player's best: a card it cannot see."""
+
+    def search_candidates(self, player_id):
+        moves = [m for m in self.legal_actions(player_id) if m[0] == "playCard"]
+        theirs = self.per_player("hands")[self.player_after(player_id)]
+        best = max((card_rank(c) for c in theirs), default=0)
+        return [m for m in moves if card_rank(m[1]["card"]) > best] or moves or None
+
+
 @pytest.mark.parametrize(("game", "message"), [
     (KeepsTheRealHands, "never moved"),
     (ShufflesWithinEachHand, "never moved"),
@@ -91,6 +109,8 @@ class DrawsFromItsOwnRandom(Climb):
     (BreaksACount, "the viewer's view changes: view.data.hand_sizes"),
     (LosesACard, "invariant broken"),
     (DrawsFromItsOwnRandom, "the same rng gave two different tables"),
+    (CandidatesBeyondTheRules, "search_candidates lists moves that are not legal"),
+    (CandidatesThatPeek, "search_candidates change with cards the viewer cannot see"),
 ])
 def test_a_planted_fault_is_caught(game, message):
     with pytest.raises(DeterminizationFailure, match=message) as caught:
