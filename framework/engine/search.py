@@ -10,7 +10,7 @@ what the player cannot see changes nothing in how it searches (the no-peek test 
 
 Decisions made here, with why:
 - A playout ends where the current hand ends (`Game.hands_played` moves on) or the game does: the
-  hand is where the choices searched pay off, a game is 10 to 50 hands of future deals the searching
+  hand is where the choices searched pay off, a game is up to dozens of hands of future deals the searching
   player knows nothing about (their noise would drown the hand's signal), and a hand-long playout is
   what makes hundreds of iterations a second possible. A game not played in hands (`hands_played`
   None) plays out to its end, capped at `MAX_PLAYOUT_MOVES`.
@@ -19,6 +19,11 @@ Decisions made here, with why:
   such difference seen in this search, so in [-1, 1]. Totals are kept raw and scaled when compared:
   a scale that grows during the search then never mixes two scales in one node. Partners share the
   reward because they share the side.
+- Progressive widening: a node tries a new move only while it has tried fewer than about 3 times
+  the square root of its visits, the game's heuristic move first. With hundreds of legal moves (a
+  Zhubu lead: 791) a budget of a few hundred iterations would otherwise try each once and learn
+  nothing; this way the best of those tried are searched deeply, and the expert does no worse than
+  the heuristic where it has too little time.
 - Who moves in the tree: the searching player at the root; elsewhere the first active player, in
   seat order, with a legal move (a multiple_active state is played one player at a time, always in
   the same order, so the tree is the same for every determinization). Out-of-turn actions (a bomb)
@@ -55,7 +60,7 @@ def move_key(move: Move) -> str:
 def widened(visits: int) -> int:
     """How many moves a node with `visits` may have tried (progressive widening): a few at first, more as
     it is visited, so a node with hundreds of moves (Zhubu's leads) has its best ones searched deeply
-    rather than every one once; a node with a handful tries them all at once."""
+    rather than every one once; a node with a handful tries them all within a few visits."""
     return max(WIDEST_START, int(WIDENING * math.sqrt(visits + 1)))
 
 

@@ -10,14 +10,12 @@ Once a hand is scored everything is shown (D16) and nothing is left to guess.
 """
 from __future__ import annotations
 
-import random
-
 from framework.engine import GAME_END_ID
 
 from .cards import IS_WILD, sort_cards
 
 
-def determinize(game, viewer: int, rng: random.Random) -> None:
+def determinize(game, viewer: int, rng) -> None:  # rng: the search's random.Random, never the table's
     data = game.data
     if data["reveal"] is not None or game.gamestate.state_id() == GAME_END_ID or not data["hands"]:
         return
