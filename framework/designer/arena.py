@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from framework.engine import FINISHED, Game, Table, ranks
 from framework.engine.bots import BOTS, ExpertBot
-from framework.engine.search import DEFAULT_ITERATIONS, RANDOM
+from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY
 from framework.testing import default_players
 
 DEFAULT_DEALS = 10
@@ -41,7 +41,7 @@ class ArenaSettings:
     seed: str = "arena"
     iterations: int = DEFAULT_ITERATIONS
     seconds: float | None = None
-    policy: str = RANDOM
+    policy: str = DEFAULT_POLICY
     options: dict | None = None
     hands: int | None = None          # stop a game after this many hands (None: play it to its end)
     max_moves: int = DEFAULT_MAX_MOVES

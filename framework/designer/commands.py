@@ -31,7 +31,7 @@ from framework.designer.simulation_report import ReportUnavailable, require_plot
 from framework.engine import Game, GameDefinitionError
 from framework.engine.bots import bot_levels, no_expert
 from framework.engine.plugins import discover_games, registered
-from framework.engine.search import DEFAULT_ITERATIONS, POLICIES, RANDOM
+from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY, POLICIES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -193,7 +193,7 @@ def bot_list(game_cls: type[Game], text: str, param: str) -> tuple[str, ...]:
               help="the expert's search budget per move")
 @click.option("--seconds", type=click.FloatRange(0.001, 600), default=None,
               help="also stop each search after this long (the moves then depend on the machine)")
-@click.option("--policy", type=click.Choice(POLICIES), default=RANDOM, show_default=True,
+@click.option("--policy", type=click.Choice(POLICIES), default=DEFAULT_POLICY, show_default=True,
               help="how the expert plays its searches out")
 @click.option("--seed", default="arena", show_default=True, help="deal n is the table seed SEED-n")
 @click.option("--options", "options_json", default=None, help="table options as JSON")

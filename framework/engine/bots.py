@@ -5,7 +5,7 @@ import random
 from typing import Protocol
 
 from .errors import GameDefinitionError
-from .search import DEFAULT_ITERATIONS, RANDOM, Search
+from .search import DEFAULT_ITERATIONS, DEFAULT_POLICY, Search
 from .table import Table
 
 
@@ -44,7 +44,7 @@ class ExpertBot:
     search = Search  # what searches (a test plants one that peeks)
 
     def __init__(self, seed: object = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 policy: str = RANDOM):
+                 policy: str = DEFAULT_POLICY):
         self.seed, self.iterations, self.seconds, self.policy = seed, iterations, seconds, policy
         self.last = None  # the last search's result (visits and rewards by move), for tests and tools
 
