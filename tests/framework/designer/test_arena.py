@@ -118,3 +118,11 @@ def test_the_arena_needs_two_different_bots(cli_app):
         assert result.exit_code == 2 and "give two different bots" in result.stderr
     result = run(cli_app, "arena", "duel", "--bots", "expert,genius")
     assert result.exit_code == 2 and "bots are random, heuristic, expert" in result.stderr
+
+
+def test_simulate_seats_the_expert_where_the_game_determinizes(cli_app):
+    result = run(cli_app, "simulate", "duel", "--bot", "expert,heuristic", "--games", "2", "--seed", "x",
+                 "--options", '{"hand_size": 3, "hands": 1}')
+    assert result.exit_code == 0, result.output
+    assert "games: 2 of 2 finished, 0 unfinished, 0 failed" in result.output
+    assert "duel: 2 games by expert,heuristic bots" in result.output and "actions taken: playCard 24" in result.output
