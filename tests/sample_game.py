@@ -210,7 +210,7 @@ class Climb(Game):
         keeping its size (the view shows it); charms not yet revealed, picked again from the bots' list."""
         hands = self.per_player("hands")
         others = [pid for pid in self.player_ids if pid != viewer]
-        unseen = [c for pid in others for c in hands[pid]] + self.data["stock"]
+        unseen = sorted([c for pid in others for c in hands[pid]] + self.data["stock"])  # sorted: see Duel
         rng.shuffle(unseen)
         for pid in others:
             size = len(hands[pid])

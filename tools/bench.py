@@ -3,7 +3,7 @@
 1 baseline HTTP (read a row, update, commit) · 2 real Dragon and Phoenix moves over HTTP, SQLite and
 PostgreSQL, 1 and 2 gunicorn workers · 3 engine self-play per game · 4 replay at 1k/10k/100k moves
 · 5 bytes stored per move · 6 building a view · 7 the table page in Chromium · 8 push: open event
-streams, idle and when a move reaches them. Servers and clients
+streams, idle and when a move reaches them · 10 the expert bot: search iterations/s, a short arena. Servers and clients
 run on 127.0.0.1 only, for bounded times; everything started is stopped.
 """
 from __future__ import annotations
@@ -29,6 +29,7 @@ from framework.testing import default_players
 from framework.testing.random_play import fewer_collections
 from tools.bench_browser_push import browser_push_report, browser_push_section
 from tools.bench_push import push_section
+from tools.bench_search import iterations_per_s, short_arena
 from tools.servers import NO_LIMITS, NO_LIMITS_ENV, Gunicorn, bench_databases
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -407,6 +408,22 @@ def main() -> int:
     out("\n## 9. Push in the browser\n")
     for line in browser_push_report(browser_push_section(not args.no_postgres)):
         out(line)
+    out("\n## 10. The expert bot (ISMCTS over determinizations, one process)\n")
+    out("Iterations per second: the median over 8 positions of seeded heuristic play. The arena: the expert at "
+        "its default budget against the heuristic bot, duplicate deals of one hand (each twice, seats swapped); "
+        "the score difference per hand with its 95% interval, the share of games won, the expert's time per "
+        "move.\n")
+    out("| game | iterations/s, random playouts | heuristic playouts | arena deals | difference per hand | "
+        "won | time per move, median | max |")
+    out("|---|---|---|---|---|---|---|---|")
+    for name in GAMES:
+        if not load_game(name).can_determinize():
+            out(f"| {name} | no determinize: no expert | | | | | | |")
+            continue
+        rates, duel = iterations_per_s(name, args.seconds), short_arena(name)
+        out(f"| {name} | {rates['random']:.0f} | {rates['heuristic']:.0f} | {duel['deals']} | "
+            f"{duel['difference']:+.1f} ({duel['low']:+.1f} to {duel['high']:+.1f}) | {duel['won']:.0%} | "
+            f"{duel['median_s'] * 1000:.0f} ms | {duel['max_s'] * 1000:.0f} ms |")
     Path(args.write).write_text("\n".join(lines) + "\n")
     print(f"\nwritten to {args.write}")
     return 0

@@ -1,4 +1,4 @@
-"""The designer's commands: new-game, validate, diagram, simulate, replay, export-bga.
+"""The designer's commands: new-game, validate, diagram, simulate, arena, replay, export-bga.
 
 They need no app and no database: `bga <command>` (framework/console.py) finds the games through their
 entry points, loading only the one named. The app registers the same command objects on its CLI, and
@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 from marshmallow import ValidationError
 
+from framework.designer.arena import DEFAULT_DEALS, ArenaSettings, arena
 from framework.designer.bga.project import ProjectNameError, project_name
 from framework.designer.bga_export import export_bga
 from framework.designer.diagram import FORMATS
@@ -28,7 +29,9 @@ from framework.designer.scaffold import new_game
 from framework.designer.simulate import BOTS, DEFAULT_BOTS, DEFAULT_GAMES, DEFAULT_MAX_MOVES, Settings, simulate
 from framework.designer.simulation_report import ReportUnavailable, require_plotting, summary_lines, write_report
 from framework.engine import Game, GameDefinitionError
+from framework.engine.bots import bot_levels, no_expert
 from framework.engine.plugins import discover_games, registered
+from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY, POLICIES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,9 +136,7 @@ def simulate_command(game: str, count: int, bot: str, seed: str | None, options_
     """Play N games by bots in-process, check each, and print a summary: finished games, games
     stopped at a limit (unfinished), failures with a file that replays them."""
     game_cls = game_named(game)
-    levels = tuple(level.strip() for level in bot.split(","))
-    if any(level not in BOTS for level in levels):
-        raise click.BadParameter(f"bots are {', '.join(BOTS)}", param_hint="--bot")
+    levels = bot_list(game_cls, bot, "--bot")
     options = table_options(game_cls, options_json)
     if hands is not None and game_cls.hands_played is Game.hands_played:
         raise click.BadParameter(f"{game} does not count hands: it defines no Game.hands_played "
@@ -170,6 +171,58 @@ def simulate_command(game: str, count: int, bot: str, seed: str | None, options_
         click.echo(f"report: {write_report(summary, report_dir, sys.stderr)}")
     if summary.failed:
         sys.exit(1)
+
+
+def bot_list(game_cls: type[Game], text: str, param: str) -> tuple[str, ...]:
+    """The bot levels a comma list names, each one this game offers (expert only where it determinizes)."""
+    levels = tuple(level.strip() for level in text.split(","))
+    for level in levels:
+        if level not in BOTS:
+            raise click.BadParameter(f"bots are {', '.join(BOTS)}", param_hint=param)
+        if level not in bot_levels(game_cls):
+            raise click.BadParameter(no_expert(game_cls), param_hint=param)
+    return levels
+
+
+@click.command("arena")
+@click.argument("game")
+@click.option("--bots", default="expert,heuristic", show_default=True,
+              help="the two bots, A,B: every deal is played twice, the seats swapped")
+@click.option("--deals", default=DEFAULT_DEALS, show_default=True, type=click.IntRange(1, 100_000))
+@click.option("--iterations", default=DEFAULT_ITERATIONS, show_default=True, type=click.IntRange(1, 1_000_000),
+              help="the expert's search budget per move")
+@click.option("--seconds", type=click.FloatRange(0.001, 600), default=None,
+              help="also stop each search after this long (the moves then depend on the machine)")
+@click.option("--policy", type=click.Choice(POLICIES), default=DEFAULT_POLICY, show_default=True,
+              help="how the expert plays its searches out")
+@click.option("--seed", default="arena", show_default=True, help="deal n is the table seed SEED-n")
+@click.option("--options", "options_json", default=None, help="table options as JSON")
+@click.option("--hands", type=click.IntRange(1, 10_000), default=None,
+              help="stop each game after N hands (the leader then wins it)")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="processes to play on (the results do not depend on it; the times may)")
+def arena_command(game: str, bots: str, deals: int, iterations: int, seconds: float | None, policy: str,
+                  seed: str, options_json: str | None, hands: int | None, jobs: int) -> None:
+    """Two bots on duplicate deals: each deal twice, the seats swapped, so the luck of the deal cancels.
+    Prints the score difference per hand with its 95% interval, the games won and the time per move."""
+    game_cls = game_named(game)
+    levels = bot_list(game_cls, bots, "--bots")
+    if len(levels) != 2 or levels[0] == levels[1]:
+        raise click.BadParameter("give two different bots, such as expert,heuristic", param_hint="--bots")
+    if hands is not None and game_cls.hands_played is Game.hands_played:
+        raise click.BadParameter(f"{game} does not count hands: it defines no Game.hands_played", param_hint="--hands")
+    settings = ArenaSettings(levels, seed, iterations, seconds, policy, table_options(game_cls, options_json), hands)
+    line = ProgressLine(sys.stderr, f"{game}: {levels[0]} against {levels[1]}", 2 * deals)
+    done = []
+
+    def progress(played) -> None:
+        done.append(played)
+        line.update(len(done))
+
+    summary = arena(game_cls, deals, settings, jobs, progress)
+    line.finish()
+    for text in summary.lines():
+        click.echo(text)
 
 
 @click.command("replay")
@@ -257,5 +310,5 @@ def table_options(game_cls, options_json: str | None) -> dict | None:
 
 
 # Every command here, for `bga` and for the app's CLI.
-COMMANDS = (new_game_command, validate_command, diagram_command, simulate_command, replay_command,
+COMMANDS = (new_game_command, validate_command, diagram_command, simulate_command, arena_command, replay_command,
             export_bga_command)

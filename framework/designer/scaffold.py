@@ -115,7 +115,8 @@ class __CLASS__(Game):
         `check_determinize` in the tests checks it (docs/writing-a-game.md, "Writing determinize")."""
         hands = self.per_player("hands")
         others = [pid for pid in self.player_ids if pid != viewer]
-        unseen = [card for pid in others for card in hands[pid]]
+        # Sorted before the shuffle: gathered hand by hand, the guess would tell where the cards were.
+        unseen = sorted(card for pid in others for card in hands[pid])
         rng.shuffle(unseen)
         for pid in others:
             size = len(hands[pid])

@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from .errors import GameDefinitionError
+from .search import DEFAULT_ITERATIONS, DEFAULT_POLICY, Search
 from .table import Table
 
 
@@ -31,7 +33,43 @@ class HeuristicBot:
         return table.game.heuristic_move(player_id) or self.fallback.choose(table, player_id)
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+class ExpertBot:
+    """Information-set Monte Carlo tree search (`search.Search`) over the game's `determinize`: it
+    reads the table only through determinizations, which keep what its player has seen and deal the
+    rest at random, so it never peeks. Seeded per decision by (seed, player, move number): the same
+    seed in the same position gives the same move, whatever the hidden cards are. A budget of
+    `iterations`, and optionally `seconds` (the first reached ends the search; with seconds the move
+    depends on the machine's speed)."""
+
+    search = Search  # what searches (a test plants one that peeks)
+
+    def __init__(self, seed: object = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 policy: str = DEFAULT_POLICY):
+        self.seed, self.iterations, self.seconds, self.policy = seed, iterations, seconds, policy
+        self.last = None  # the last search's result (visits and rewards by move), for tests and tools
+
+    def choose(self, table: Table, player_id: int) -> tuple[str, dict] | None:
+        if not table.game_cls.can_determinize():
+            raise GameDefinitionError(no_expert(table.game_cls))
+        moves = table.legal_actions(player_id)
+        if len(moves) <= 1:  # nothing to think about (and no move at all: None)
+            return moves[0] if moves else None
+        rng = random.Random(f"expert:{self.seed}:{player_id}:{table.move}")
+        self.last = self.search(table, player_id, rng, self.policy).run(self.iterations, self.seconds)
+        return self.last.move
+
+
+def no_expert(game_cls: type) -> str:
+    return (f"{game_cls.title or game_cls.name} has no expert bot: the expert searches over the game's "
+            "determinize(), which it does not write (docs/writing-a-game.md, \"The expert bot\")")
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
+
+
+def bot_levels(game_cls: type) -> list[str]:
+    """The bot levels this game offers: every one, but expert only where the game can determinize."""
+    return [level for level in BOTS if level != "expert" or game_cls.can_determinize()]
 
 
 class SeatedBots:

@@ -21,7 +21,9 @@ def deal_constrained(cards: Iterable[str], sizes: Mapping[Place, int], allowed: 
     """`cards` dealt into `sizes` (place -> how many cards it takes, the sizes adding up to the
     number of cards); a card in `allowed` goes only to one of the places listed for it, any other
     card anywhere. Raises ValueError when no deal meets the constraints."""
-    cards = list(cards)
+    # Sorted: gathered from the real hands, the cards' order would tell the same shuffle to deal them
+    # differently for each real deal, and a bot searching the guesses would peek.
+    cards = sorted(cards)
     room = dict(sizes)
     if sum(room.values()) != len(cards):
         raise ValueError(f"{len(cards)} cards for places taking {sum(room.values())}")
@@ -42,7 +44,7 @@ def deal_constrained(cards: Iterable[str], sizes: Mapping[Place, int], allowed: 
         for card in constrained:
             key = frozenset(allowed[card])
             left[keys[key]] -= 1
-            options = [place for place in key if room.get(place, 0) > 0]
+            options = sorted((place for place in key if room.get(place, 0) > 0), key=str)  # not a set's hash order
             while True:
                 place = rng.choices(options, [room[p] for p in options])[0] if len(options) > 1 else options[0]
                 room[place] -= 1

@@ -314,6 +314,12 @@ class Game:
         """Whether this game writes `determinize` (the expert bot needs it)."""
         return cls.determinize is not Game.determinize
 
+    def teams(self) -> list[list[int]]:
+        """The sides of this game, each a list of player ids: partners share a side, and the expert
+        bot's search counts a side's score gain as every member's reward. Default: each player alone;
+        a partnership game returns its teams (and gives partners equal scores, as BGA does)."""
+        return [[pid] for pid in self.player_ids]
+
     def search_candidates(self, player_id: int) -> list[tuple[str, dict]] | None:
         """The moves a search should consider for `player_id` now, each one `legal_actions` lists;
         None (the default): all of `legal_actions`. For a huge action space (a discard of any subset)."""

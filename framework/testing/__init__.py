@@ -14,6 +14,7 @@ from .determinization import (
     check_position,
 )
 from .hidden_information import AuditReport, audit_hidden_information
+from .no_peek import peeked_moves
 from .random_play import (
     Checks,
     Played,
@@ -26,4 +27,5 @@ from .random_play import (
 
 __all__ = ["AuditReport", "Checks", "DeterminizationFailure", "DeterminizationReport", "Played", "PositionReport",
            "RandomPlayFailure", "ReplayMismatch", "audit_hidden_information", "check_determinize", "check_position",
-           "default_players", "drawn_weights", "listed_weights", "move_key", "play_game", "play_random_game"]
+           "default_players", "drawn_weights", "listed_weights", "move_key", "peeked_moves", "play_game",
+           "play_random_game"]

@@ -43,6 +43,10 @@ class DragonPhoenix(Game):
         seat = self.seat_of(player_id)
         return [self.player_ids[(seat + 1) % 4], self.player_ids[(seat + 3) % 4]]
 
+    def teams(self) -> list[list[int]]:
+        ids = self.player_ids
+        return [[ids[0], ids[2]], [ids[1], ids[3]]]
+
     def team_names(self) -> list[str]:
         ids = self.player_ids
         return [f"{self.player_name(ids[t])} and {self.player_name(ids[t + 2])}" for t in (0, 1)]

@@ -229,6 +229,9 @@ class SummonTheDragon(Game):
     def team_players(self, team: int) -> list[int]:
         return [pid for pid in self.player_ids if rules.team_of(self.seat_of(pid)) == team]
 
+    def teams(self) -> list[list[int]]:
+        return [self.team_players(0), self.team_players(1)]
+
     def score_hand(self) -> bool:
         """Score the hand; True when the game is over."""
         data = self.data

@@ -22,7 +22,9 @@ def determinize(game, viewer: int, rng) -> None:
         return
     hands = game.per_player("hands")
     others = [pid for pid in game.player_ids if pid != viewer]  # a spectator knows neither hand
-    unseen = [c for pid in others for c in hands[pid] if not IS_WILD[c]] + data["undealt"]
+    # Sorted before the shuffle: pooled in the real hands' order, the deal drawn would depend on where
+    # the unseen cards really are, and a bot searching it would peek (tests/test_expert_bot.py).
+    unseen = sorted([c for pid in others for c in hands[pid] if not IS_WILD[c]] + data["undealt"])
     rng.shuffle(unseen)
     for pid in others:
         wilds = [c for c in hands[pid] if IS_WILD[c]]

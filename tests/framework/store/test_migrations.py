@@ -121,7 +121,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
 
     players = default_players(4)
     table = Table.create(SUMMON, players, None, "migrate")
-    for _ in range(30):  # into the auction of the first hand, not past it (the play's voids come from 0012)
+    for _ in range(30):  # into the auction of the first hand, not past it (the play's voids come from 0016)
         if table.state.data["contract"]:
             break
         player = table.active_players()[0]
@@ -129,7 +129,7 @@ def test_summon_tables_get_hand_number_and_their_hash_again(tmp_path):
     today = table.snapshot()
     old = json.loads(json.dumps(today))
     old["data"] = {("hand_no" if k == "hand_number" else k): v for k, v in old["data"].items()
-                   if k != "voids"}  # added by 0012
+                   if k != "voids"}  # added by 0016
     old_hash = stored_hash_of(old)
     assert old_hash != table.state_hash()
 
@@ -289,7 +289,7 @@ def test_dragon_phoenix_tables_get_their_hand_lines_and_rounds_taken_from_their_
     assert len(today["data"]["past_hands"]) == 1
     old = json.loads(json.dumps(today))
     old["data"] = {k: v for k, v in old["data"].items()
-                   if k not in ("past_hands", "rounds_won", "wish_lacks")}  # wish_lacks: added by 0012
+                   if k not in ("past_hands", "rounds_won", "wish_lacks")}  # wish_lacks: added by 0016
     old_hash = stored_hash_of(old)
 
     app = bare_app(tmp_path / "dp.sqlite")

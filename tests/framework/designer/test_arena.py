@@ -1,0 +1,128 @@
+"""`bga arena`: duplicate deals (each deal twice, the bots' seats swapped), the score difference per
+hand with its 95% interval, the games won, the time per move; the expert refused where a game
+cannot determinize."""
+import math
+
+import pytest
+
+from framework.designer.arena import (
+    ArenaGame,
+    ArenaSettings,
+    ArenaSummary,
+    arena,
+    mean_interval,
+    play_arena_game,
+    seat_levels,
+)
+from framework.engine import Table
+from framework.testing import default_players
+from tests.conftest import TEST_GAMES, make_app
+from tests.trick_game import Duel
+
+DUEL = "tests.trick_game:Duel"
+DRAW_ROUNDS = "tests.framework.designer.draw_rounds:DrawRounds"  # writes no determinize
+
+
+@pytest.fixture
+def cli_app(tmp_path):
+    return make_app(f"sqlite:///{tmp_path / 'arena.sqlite'}", GAMES_EXTRA=[*TEST_GAMES, DUEL, DRAW_ROUNDS])
+
+
+def run(app, *args):
+    return app.test_cli_runner().invoke(args=list(args))
+
+
+def played(deal, swapped, levels, scores, hands=2, finished=True):
+    return ArenaGame(deal, swapped, levels, [(s, 0) for s in scores], hands, 10, finished,
+                     {"expert": [0.5], "heuristic": [0.001]})
+
+
+def test_the_interval_is_students_t_over_the_deals():
+    mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
+    half = 3.182 * math.sqrt(5 / 3) / 2  # t(3) * sd / sqrt(n)
+    assert mean == 2.5 and low == pytest.approx(2.5 - half) and high == pytest.approx(2.5 + half)
+    many = [float(n % 2) for n in range(100)]  # beyond 30 degrees of freedom: the normal's 1.96
+    assert mean_interval(many)[2] - 0.5 == pytest.approx(1.96 * 0.5025 / 10, rel=1e-3)
+    assert mean_interval([3.0]) == (3.0, -math.inf, math.inf)  # one deal tells nothing of the spread
+
+
+def test_seats_alternate_and_the_swapped_game_gives_each_seat_the_other_bot():
+    assert seat_levels(("expert", "heuristic"), 4, False) == ["expert", "heuristic", "expert", "heuristic"]
+    assert seat_levels(("expert", "heuristic"), 4, True) == ["heuristic", "expert", "heuristic", "expert"]
+    assert seat_levels(("expert", "heuristic"), 2, True) == ["heuristic", "expert"]
+
+
+def test_the_difference_per_hand_is_averaged_over_a_deals_two_games_and_partners_count_once():
+    summary = ArenaSummary(Duel, ArenaSettings())
+    summary.games = [
+        # deal 0: the expert's side ahead by 4 over 2 hands, then behind by 2 over 2 hands with the seats swapped
+        played(0, False, ["expert", "heuristic", "expert", "heuristic"], [7, 3, 7, 3]),
+        played(0, True, ["heuristic", "expert", "heuristic", "expert"], [5, 3, 5, 3]),
+        # deal 1: ahead by 6 over 3 hands, and by 3 over 3 hands
+        played(1, False, ["expert", "heuristic", "expert", "heuristic"], [9, 3, 9, 3], hands=3),
+        played(1, True, ["heuristic", "expert", "heuristic", "expert"], [4, 7, 4, 7], hands=3),
+    ]
+    assert summary.deal_differences() == [0.5, 1.5]
+    assert summary.difference()[0] == 1.0
+    assert summary.wins() == {"expert": 3, "heuristic": 1, None: 0}
+    assert summary.think_times("expert") == (0.5, 0.5, 4)
+
+
+def test_a_shared_first_place_is_a_draw():
+    tie = played(0, False, ["expert", "heuristic"], [5, 5])
+    assert tie.winner() is None and tie.difference_per_hand("expert", "heuristic") == 0
+
+
+def test_both_games_of_a_deal_are_dealt_the_same_cards():
+    settings = ArenaSettings(("expert", "heuristic"), "same", iterations=20, options={"hand_size": 4, "hands": 1})
+    hands = []
+    for swapped in (False, True):
+        table = Table.create(Duel, default_players(4), settings.options, f"{settings.seed}-0")
+        hands.append(table.state.data["hands"])
+        result = play_arena_game(Duel, 0, swapped, settings)
+        assert result.finished and result.hands == 1 and sum(s for s, _ in result.scores) == 2 * 4  # 4 tricks
+    assert hands[0] == hands[1]
+
+
+def test_the_results_do_not_depend_on_the_processes():
+    settings = ArenaSettings(("expert", "random"), "jobs", iterations=15, options={"hand_size": 3, "hands": 1})
+    alone = arena(Duel, 2, settings, jobs=1)
+    shared = arena(Duel, 2, settings, jobs=2)
+    assert [(g.deal, g.swapped, g.scores) for g in alone.games] == [(g.deal, g.swapped, g.scores)
+                                                                     for g in shared.games]
+    assert len(alone.games) == 4 and {g.swapped for g in alone.games} == {False, True}
+
+
+def test_a_tiny_arena_prints_the_difference_the_wins_and_the_times(cli_app):
+    result = run(cli_app, "arena", "duel", "--bots", "expert,heuristic", "--deals", "3", "--iterations", "40",
+                 "--options", '{"hand_size": 4, "hands": 1}')
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("duel: 3 deals, 6 games (6 hands), expert against heuristic")
+    assert lines[1].startswith("score difference per hand, expert minus heuristic: ") and "95% interval" in lines[1]
+    assert lines[2].startswith("games won: expert ") and "drawn" in lines[2]
+    assert lines[3].startswith("time per move, expert: median ") and lines[4].startswith("time per move, heuristic")
+    assert "duel: expert against heuristic: 6/6" in result.stderr  # the progress line
+
+
+def test_the_expert_is_refused_where_the_game_cannot_determinize(cli_app):
+    for args in (("arena", "draw_rounds", "--bots", "expert,random"), ("simulate", "draw_rounds", "--bot", "expert")):
+        result = run(cli_app, *args)
+        assert result.exit_code == 2, result.output
+        assert "Draw Rounds (test game) has no expert bot" in result.stderr and "determinize" in result.stderr
+
+
+def test_the_arena_needs_two_different_bots(cli_app):
+    for bots in ("expert", "expert,expert", "expert,heuristic,random"):
+        result = run(cli_app, "arena", "duel", "--bots", bots)
+        assert result.exit_code == 2 and "give two different bots" in result.stderr
+    result = run(cli_app, "arena", "duel", "--bots", "expert,genius")
+    assert result.exit_code == 2 and "bots are random, heuristic, expert" in result.stderr
+
+
+def test_simulate_seats_the_expert_where_the_game_determinizes(cli_app):
+    result = run(cli_app, "simulate", "duel", "--bot", "expert,heuristic", "--games", "2", "--seed", "x",
+                 "--options", '{"hand_size": 3, "hands": 1}')
+    assert result.exit_code == 0, result.output
+    assert "games: 2 of 2 finished, 0 unfinished, 0 failed" in result.output
+    assert "duel: 2 games by expert,heuristic bots" in result.output and "actions taken: playCard 24" in result.output
