@@ -374,14 +374,14 @@ def test_confirm_my_moves_asks_before_a_move_is_sent(new_context, api):
 
 def test_an_abandoned_table_says_so_and_keeps_its_replay(new_context, api):
     """The last person leaves a table of bots: the page and "My games" show it abandoned, with its replay."""
-    api.register("ivy")
-    table_id = api.new_table("ivy", players=3, options={"hand_size": 2})
-    api.post(f"/api/tables/{table_id}/bots", "ivy", json={"count": 2})
-    assert api.post(f"/api/tables/{table_id}/leave", "ivy").status_code == 200
+    api.register("leaving_ivy")
+    table_id = api.new_table("leaving_ivy", players=3, options={"hand_size": 2})
+    api.post(f"/api/tables/{table_id}/bots", "leaving_ivy", json={"count": 2})
+    assert api.post(f"/api/tables/{table_id}/leave", "leaving_ivy").status_code == 200
     assert api.client.application.test_cli_runner().invoke(args=["tick"]).exit_code == 0
-    assert api.view(table_id, "ivy")["table"]["status"] == "abandoned"
+    assert api.view(table_id, "leaving_ivy")["table"]["status"] == "abandoned"
 
-    page = new_context(user=("ivy", api))
+    page = new_context(user=("leaving_ivy", api))
     page.goto(f"/#/table/{table_id}")
     expect(status(page)).to_contain_text("Abandoned: this game ended unfinished")
     page.get_by_role("link", name="Watch the replay").click()
