@@ -9,7 +9,7 @@ import secrets
 
 from sqlalchemy import func, select
 
-from framework.engine import Game, Table
+from framework.engine import Game, Table, bot_levels, no_expert
 
 from .changes import announce
 from .database import write_transaction
@@ -91,6 +91,9 @@ def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str,
             raise Forbidden("Only the table's creator may add bots.")
         if record.status != "open":
             raise Conflict("This table has already started.")
+        game_cls = game_class(games, record.game)
+        if level not in bot_levels(game_cls):
+            raise BadRequest(no_expert(game_cls), fields={"level": [f"Not a bot level of {game_cls.title}."]})
         free = record.seats - len(record.players) - len(record.reserved)
         if count > free:
             raise Conflict(f"Only {max(free, 0)} seat(s) are free for bots.",
