@@ -24,7 +24,7 @@ from .database import write_transaction
 from .levels import actor, choose_at, for_runner, runner_seat, seat_level
 from .loading import automatic_seat, find_seat, load_engine_table
 from .locked import lock_table, save_seats
-from .models import clock
+from .models import clock, db
 from .moves import _commit, people_seated, play_automatic, tables_waiting_for_automatic_moves
 from .pipeline import pipelined
 
@@ -90,8 +90,9 @@ def run_once(games: dict[str, type[Game]], lease: float, per_table: int,
              log: Callable[[str], None] = lambda line: None) -> int:
     """One round over the tables with a due bot or zombie turn: each runner seat's move (thought, then
     stored), then the quick turns that follow (at most `per_table`). The moves this runner stored."""
-    played = 0
-    for table_id in tables_waiting_for_automatic_moves():
+    played, waiting = 0, tables_waiting_for_automatic_moves()
+    db.session.rollback()  # end the read: kept open until the next round, its snapshot would hide new turns
+    for table_id in waiting:
         try:
             played += play_table(table_id, games, lease, per_table, log)
         except Exception:  # one table's trouble (a game's bug) must not stop the others' bots

@@ -206,3 +206,4 @@ def test_a_zombie_level_the_server_does_not_know_stops_it(tmp_path, monkeypatch)
     monkeypatch.setenv("BGA_EXPERT_ITERATIONS", "0")
     with pytest.raises(SettingError, match="EXPERT_ITERATIONS must be at least 1"):
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
+
