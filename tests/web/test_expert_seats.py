@@ -207,3 +207,52 @@ def test_a_zombie_level_the_server_does_not_know_stops_it(tmp_path, monkeypatch)
     with pytest.raises(SettingError, match="EXPERT_ITERATIONS must be at least 1"):
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
 
+
+
+@pytest.mark.parametrize("game", ["dragon_phoenix", "summon_dragon", "zhubu_shengji"])
+def test_an_expert_seat_in_each_shipped_game_over_http(tmp_path, game):
+    """Anna against experts in every seat but hers: each expert plays its turns through the runner (a
+    small budget, so the test is quick), her requests never play theirs, and the table replays."""
+    import random
+
+    from framework.store.replays import verify_tables
+    from tests.http_play import choose_move
+
+    app = make_app(f"sqlite:///{tmp_path / (game + '.sqlite')}", GAMES=[game], GAMES_EXTRA=[], EXPERT_ITERATIONS=8)
+    api = Api(app.test_client())
+    api.register("anna")
+    game_info = next(g for g in api.get("/api/games").json["games"] if g["name"] == game)
+    assert game_info["bot_levels"] == ["random", "heuristic", "expert"]
+    table_id = api.new_table("anna", game=game)
+    seated = api.post(f"/api/tables/{table_id}/bots", "anna",
+                      json={"count": game_info["players"]["max"] - 1, "level": "expert"})
+    assert seated.status_code == 200 and seated.json["status"] == "playing"
+    experts = {p["id"] for p in seated.json["players"] if p["is_bot"]}
+    anna, chooser = api.ids["anna"], random.Random(game)
+
+    def anna_moves(view):
+        before = len(moves_of(app, table_id))
+        action, args = choose_move(app, table_id, anna, chooser, heuristic=False)
+        answer = api.act(table_id, "anna", action, **args, move=view["table"]["move"])
+        assert answer.status_code == 200, answer.json
+        assert len(moves_of(app, table_id)) == before + 1  # hers alone: the experts wait for the runner
+
+    for _ in range(400):
+        view = api.view(table_id, "anna")
+        played_by = {player for _n, player, actor in moves_of(app, table_id) if actor == "bot"}
+        if view["table"]["status"] != "playing" or played_by == experts and len(moves_of(app, table_id)) >= 30:
+            break
+        her_turn = anna in view["state"]["active_players"]
+        if her_turn and chooser.random() < 0.5:  # she may act first where the experts are active too
+            anna_moves(view)
+        elif not runner_round(app):
+            assert her_turn, "nobody played"
+            anna_moves(view)
+    log = moves_of(app, table_id)
+    assert len(log) >= 30 or view["table"]["status"] != "playing"
+    assert {player for _n, player, actor in log if actor == "bot"} == experts
+    assert {actor for _n, _player, actor in log} == {"player", "bot"}
+    with app.app_context():
+        assert [problem for _record, problem in verify_tables(app.extensions["games"])] == [None]
+        db.session.remove()
+        db.engine.dispose()
