@@ -256,3 +256,37 @@ def test_an_expert_seat_in_each_shipped_game_over_http(tmp_path, game):
         assert [problem for _record, problem in verify_tables(app.extensions["games"])] == [None]
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_table_is_created_with_experts_hotseat_or_not(expert_app, expert_api):
+    """A designer tries two seats of their own against an expert: the last seats are the bots."""
+    api = expert_api
+    created = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "hotseat": True,
+                                                    "options": {"hand_size": 2},
+                                                    "bots": {"count": 1, "level": "expert"}})
+    assert created.status_code == 201, created.json
+    players = created.json["players"]
+    assert [(p["name"], p["is_bot"]) for p in players] == [("anna", False), ("anna #2", False),
+                                                            ("Expert bot 1", True)]
+    table_id, second, bot = created.json["id"], players[1]["id"], players[2]["id"]
+    for player in (api.ids["anna"], second):
+        answer = api.post(f"/api/tables/{table_id}/actions/pickCharm?as={player}", "anna", json={"charm": "jade"})
+        assert answer.status_code == 200 and answer.json["automatic_pending"] is False
+    assert [player for _n, player, _actor in moves_of(expert_app, table_id)] == [api.ids["anna"], second]
+    assert runner_round(expert_app) == 1
+    assert moves_of(expert_app, table_id)[-1] == (3, bot, "bot")
+    # Any table may be created with bots, beside its reserved seats; a game without the expert has no expert seat.
+    waits = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "reserved": ["ben"],
+                                                  "bots": {"level": "expert"}})
+    assert waits.status_code == 201 and waits.json["status"] == "open"
+    assert [p["name"] for p in waits.json["players"]] == ["anna", "Expert bot 1"]
+    assert api.post(f"/api/tables/{waits.json['id']}/join", "ben").json["status"] == "playing"
+    full = api.post("/api/tables", "anna", json={"game": "climb", "players": 3, "reserved": ["ben"],
+                                                 "bots": {"count": 2}})
+    assert full.status_code == 409 and full.json["error"]["message"] == "Only 1 seat(s) are free for bots."
+    no_expert = api.post("/api/tables", "anna", json={"game": "plain_climb", "players": 2, "hotseat": True,
+                                                      "bots": {"count": 1, "level": "expert"}})
+    assert no_expert.status_code == 400 and "has no expert bot" in no_expert.json["error"]["message"]
+    too_many = api.post("/api/tables", "anna", json={"game": "climb", "players": 2, "hotseat": True,
+                                                     "bots": {"count": 2}})
+    assert too_many.status_code == 400 and "count" in too_many.json["error"]["fields"]["bots"]
