@@ -22,11 +22,11 @@ def options_schema(game: type[Game], *, described: bool) -> Schema:
 
 
 @functools.cache
-def hotseat_bots(seats: int) -> type[Schema]:
+def new_table_bots(seats: int) -> type[Schema]:
     return Schema.from_dict({
         "count": fields.Integer(load_default=1, validate=validate.Range(1, seats - 1)),
         "level": fields.String(load_default="heuristic", validate=validate.OneOf(list(BOTS))),
-    }, name=f"HotseatBots_{seats}")
+    }, name=f"NewTableBots_{seats}")
 
 
 @functools.cache
@@ -43,7 +43,7 @@ def table_schema(game: type[Game], seats: int, *, described: bool = False) -> ty
         "turn_hours": fields.Integer(load_default=0, validate=validate.Range(0, 24 * 30)),
         "private": fields.Boolean(load_default=False),
         "hotseat": fields.Boolean(load_default=False),
-        "bots": fields.Nested(hotseat_bots(seats), load_default=None, metadata={
+        "bots": fields.Nested(new_table_bots(seats), metadata={  # no default: null would describe any object
             "description": "the last `count` seats are bots of `level` (the game's `bot_levels`); on a hotseat table "
                            "the creator acts for the others, else they wait for players (409 where reserved names "
                            "and bots are more than the free seats)"}),
