@@ -37,9 +37,17 @@ def anna_moves(api, table_id, view) -> None:
     assert api.act(table_id, "anna", action, **args).status_code == 200
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_uri(request, tmp_path):
+    """A SQLite file (one machine's runners) or a database of the tests' PostgreSQL (as on two hosts)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'runners.sqlite'}"
+    return request.getfixturevalue("pg_database")
+
+
 @pytest.mark.slow
-def test_a_runner_killed_mid_thought_loses_nothing_and_no_move_is_played_twice(tmp_path):
-    uri = f"sqlite:///{tmp_path / 'runners.sqlite'}"
+def test_a_runner_killed_mid_thought_loses_nothing_and_no_move_is_played_twice(tmp_path, database_uri):
+    uri = database_uri
     app = make_app(uri)
     api = Api(app.test_client())
     api.register("anna")
