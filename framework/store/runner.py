@@ -40,6 +40,7 @@ class Claim:
     level: str   # the level it plays at (`levels.seat_level`)
     actor: str   # bot or zombie, as the move log says
     table: Table
+    since: datetime  # the claim, as the seat keeps it while it is this runner's
 
 
 def claim(table_id: int, games: dict[str, type[Game]], lease: float, now: datetime | None = None) -> Claim | None:
@@ -58,7 +59,7 @@ def claim(table_id: int, games: dict[str, type[Game]], lease: float, now: dateti
         save_seats(row)
         announce(row.id)  # the players see "thinking" at the seat
         return Claim(row.id, seat.user_id, row.move, f"{row.seed}:{row.move}:{seat.user_id}",
-                     seat_level(seat, table.game_cls), actor(seat), table)
+                     seat_level(seat, table.game_cls), actor(seat), table, now)
 
 
 def store(found: Claim, action: str, args: dict, games: dict[str, type[Game]]) -> bool:
@@ -67,13 +68,16 @@ def store(found: Claim, action: str, args: dict, games: dict[str, type[Game]]) -
     with write_transaction(), pipelined():
         row = lock_table(found.table_id)
         seat = find_seat(row.players, found.player)
-        if row.status != "playing" or row.move != found.move or seat is None:
+        if seat is None:
             return False
-        table = load_engine_table(row, games)
-        if automatic_seat([seat], table, lambda s: for_runner(s, table.game_cls)) is None:
-            seat.set(thinking_since=None)
-            save_seats(row)
-            announce(row.id)
+        table = load_engine_table(row, games) if row.status == "playing" and row.move == found.move else None
+        if table is None or automatic_seat([seat], table, lambda s: for_runner(s, table.game_cls)) is None:
+            # Another move came first (another seat's, where several are active): the seat, if still this
+            # runner's, is free to be claimed again at once rather than after the lease.
+            if seat.thinking_since == found.since:
+                seat.set(thinking_since=None)
+                save_seats(row)
+                announce(row.id)
             return False
         made = table.apply(found.player, action, args, rollback=False)
         _commit(row, table, found.player, action, args, made, found.actor, None)

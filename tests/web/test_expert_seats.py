@@ -290,3 +290,23 @@ def test_a_table_is_created_with_experts_hotseat_or_not(expert_app, expert_api):
     too_many = api.post("/api/tables", "anna", json={"game": "climb", "players": 2, "hotseat": True,
                                                      "bots": {"count": 2}})
     assert too_many.status_code == 400 and "count" in too_many.json["error"]["fields"]["bots"]
+
+
+def test_a_search_overtaken_by_another_seats_move_frees_its_seat_at_once(expert_app, expert_api):
+    """Two experts pick their charms at once (a multiple-active state), each by its own runner: the second
+    runner's search, begun at the same move, is stale once the first stores; its seat is claimed again at
+    once, not after the lease."""
+    table_id = expert_api.new_table("anna", players=3, options={"hand_size": 4})
+    expert_api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 2, "level": "expert"})
+    games = expert_app.extensions["games"]
+    with expert_app.app_context():
+        first, second = claim(table_id, games, LEASE), claim(table_id, games, LEASE)
+        assert first.player != second.player and first.move == second.move == 0
+        assert play_claimed(first, games) is True
+        assert play_claimed(second, games) is False
+        again = claim(table_id, games, LEASE)
+        assert again is not None and again.player == second.player and again.move == 1
+        assert play_claimed(again, games) is True
+        db.session.remove()
+    assert [(player, actor) for _n, player, actor in moves_of(expert_app, table_id)] == [
+        (first.player, "bot"), (second.player, "bot")]
