@@ -15,22 +15,25 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The bot runner (`flask bots`) beside the server: the expert bots' turns are its, never a request's.
 run: install
 	$(FLASK) init-db
-	@echo "Serving on http://127.0.0.1:$(PORT)/  (Ctrl+C stops)"
+	@echo "Serving on http://127.0.0.1:$(PORT)/ with a bot runner  (Ctrl+C stops)"
+	$(FLASK) bots & bots=$$!; trap 'kill $$bots 2>/dev/null' EXIT INT TERM; \
 	$(FLASK) run --host 127.0.0.1 --port $(PORT)
 
 # The site as deploy/ runs it, on this machine: the JSON API on PORT (2 gthread workers) and the push process
 # for the pages' event streams on PUSH_PORT (gevent), which deploy/nginx.conf puts behind one address. Opened
 # on PORT directly, a page streams from the API's spare threads, and polls once they are taken. Set
-# DATABASE_URL for PostgreSQL. Ctrl+C stops both.
+# DATABASE_URL for PostgreSQL. A bot runner (`flask bots`) plays the expert bots. Ctrl+C stops them all.
 PUSH_PORT ?= $(shell echo $$(($(PORT) + 1)))
 serve: install
 	$(FLASK) init-db
-	@echo "Serving on http://127.0.0.1:$(PORT)/ with 2 workers, event streams on port $(PUSH_PORT)"
+	@echo "Serving on http://127.0.0.1:$(PORT)/ with 2 workers, event streams on port $(PUSH_PORT), a bot runner"
 	@echo "Not meant to face the internet directly: put nginx in front (deploy/nginx.conf, README \"Deployment\")."
 	$(VENV)/bin/gunicorn --worker-class gevent --worker-connections 2000 --workers 1 --bind 127.0.0.1:$(PUSH_PORT) \
-		'framework.web:create_app()' & push=$$!; trap 'kill $$push 2>/dev/null' EXIT INT TERM; \
+		'framework.web:create_app()' & push=$$!; $(FLASK) bots & bots=$$!; \
+	trap 'kill $$push $$bots 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/gunicorn --workers 2 --bind 127.0.0.1:$(PORT) 'framework.web:create_app()'
 
 lint: install

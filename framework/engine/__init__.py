@@ -2,7 +2,7 @@
 
 No Flask, no database. Games import only from here.
 """
-from .bots import BOTS, HeuristicBot, RandomBot
+from .bots import BOTS, ExpertBot, HeuristicBot, RandomBot, bot_levels, no_expert
 from .constrained_deal import deal_constrained
 from .deck import Deck, cards_not_conserved
 from .errors import (
@@ -42,9 +42,10 @@ from .table_state import TableState
 
 __all__ = [
     "ACTIVE_PLAYER", "BOTS", "FINISHED", "GAME", "GAME_END_ID", "GAME_SETUP_ID", "MANAGER", "MULTIPLE_ACTIVE",
-    "PLAYING", "ActionError", "ActionNotPossible", "Deck", "FixedDeal", "Game", "GameDefinitionError", "HeuristicBot",
+    "PLAYING", "ActionError", "ActionNotPossible", "Deck", "ExpertBot", "FixedDeal", "Game", "GameDefinitionError",
+    "HeuristicBot",
     "InvalidArguments", "Move", "NotAPlayer", "NotActive", "NotPlaying", "Notification", "PerPlayer", "Player",
     "PlayerId", "RandomBot", "Registry", "ReplayRefused", "State", "StateType", "Table", "TableState", "UnknownAction",
-    "UserError", "WrongPlayerCount", "action", "cards_not_conserved", "deal_constrained", "deal_refusal",
-    "first_message", "player_key", "player_keyed", "ranks", "replay",
+    "UserError", "WrongPlayerCount", "action", "bot_levels", "cards_not_conserved", "deal_constrained", "deal_refusal",
+    "first_message", "no_expert", "player_key", "player_keyed", "ranks", "replay",
 ]

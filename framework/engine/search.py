@@ -132,7 +132,8 @@ class Search:
         self.sides = len(set(self.side.values()))
         self.start_scores = {pid: score for pid, (score, _aux) in table.scores().items()}
         self.start_hands = table.game.hands_played()
-        self.root_moves = searched_moves(table, me)
+        # Not undo: it needs the savepoint, which a determinization drops (it holds the real hidden cards).
+        self.root_moves = searched_moves(table if table.state.savepoint is None else table.copy(savepoint=False), me)
         self.root_keys = [move_key(move) for move in self.root_moves]
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> SearchResult:

@@ -78,11 +78,12 @@ class Table:
         """The table a stored snapshot describes."""
         return cls(game_cls, players, options, seed, TableState.from_json(snapshot))
 
-    def copy(self, seed: Any = None) -> Table:
+    def copy(self, seed: Any = None, *, savepoint: bool = True) -> Table:
         """An independent table in the same state, sharing no mutable data with this one, with `seed`
-        (None: the same one). Cheaper than a snapshot's JSON round trip; notifications not yet taken,
-        and whoever watches transitions, stay with this table."""
-        return self._copy(self.seed if seed is None else seed, keep_savepoint=True)
+        (None: the same one), without the undo savepoint where `savepoint` is False. Cheaper than a
+        snapshot's JSON round trip; notifications not yet taken, and whoever watches transitions, stay
+        with this table."""
+        return self._copy(self.seed if seed is None else seed, keep_savepoint=savepoint)
 
     def determinized(self, viewer: int, rng: random.Random) -> Table:
         """A copy of this table as `viewer` might believe it to be: the cards they cannot know dealt

@@ -36,7 +36,8 @@ SQLITE_COUNTERS = """
 SELECT t.id, t.move, t.status,
        (SELECT max(seq) FROM notifications n WHERE n.table_id = t.id),
        (SELECT max(id) FROM chat_messages c WHERE c.table_id = t.id),
-       (SELECT count(*) || ':' || coalesce(sum(zombie), 0) FROM seats s WHERE s.table_id = t.id)
+       (SELECT count(*) || ':' || coalesce(sum(zombie), 0) || ':' || count(thinking_since)
+        FROM seats s WHERE s.table_id = t.id)
 FROM tables t WHERE t.id IN ({marks})
 """
 

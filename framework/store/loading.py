@@ -6,7 +6,7 @@ The two forms have the same attribute names, so these functions take either.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from framework.engine import Game, Table
@@ -38,10 +38,11 @@ def find_seat(seats: Sequence[SeatT], user_id: int) -> SeatT | None:
     return next((s for s in seats if s.user_id == user_id), None)
 
 
-def automatic_seat(seats: Sequence[SeatT], table: Table) -> SeatT | None:
-    """The seat of an active bot or zombie, if any: the server plays it."""
+def automatic_seat(seats: Sequence[SeatT], table: Table, which: Callable[[SeatT], bool] | None = None) -> SeatT | None:
+    """The seat of an active bot or zombie, if any (of those `which` takes): the server plays it."""
     active = table.active_players()
-    return next((s for s in seats if s.user_id in active and (s.bot_level or s.zombie)), None)
+    return next((s for s in seats if s.user_id in active and (s.bot_level or s.zombie) and (which is None or which(s))),
+                None)
 
 
 def may_see(record: TableRecord | LockedTable, user_id: int | None) -> bool:

@@ -55,6 +55,7 @@ class LockedSeat:
     active_since: int | None
     deadline: datetime | None
     last_seen: datetime | None
+    thinking_since: datetime | None
     user: LockedSeatUser
     changed: dict = field(default_factory=dict)
 

@@ -132,13 +132,15 @@ class Seat(db.Model):
     seat: Mapped[int]
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     zombie: Mapped[bool] = mapped_column(default=False)
-    # How the server plays this seat: "random" or "heuristic" (a bot's seat, set when the bot is
+    # How the server plays this seat: "random", "heuristic" or "expert" (a bot's seat, set when the bot is
     # seated), None otherwise. A fact of the seat, beside the account's `kind`: the server finds the
     # seats it plays (after a move, in the tick) from `seats` alone.
     bot_level: Mapped[str | None] = mapped_column(String(20), nullable=True)
     active_since: Mapped[int | None] = mapped_column(nullable=True)  # the move that made this seat active
     deadline: Mapped[datetime | None] = mapped_column(nullable=True)  # while active, with a time limit
     last_seen: Mapped[datetime | None] = mapped_column(nullable=True)  # presence, from the player's polling
+    # A bot runner's claim on this seat while it searches for its move (`runner`): "thinking" in the view.
+    thinking_since: Mapped[datetime | None] = mapped_column(nullable=True)
     table: Mapped[TableRecord] = relationship(back_populates="players")
     user: Mapped[User] = relationship(lazy="joined")
 

@@ -21,12 +21,14 @@ from datetime import datetime
 from flask import current_app
 from sqlalchemy import exists, select
 
-from framework.engine import BOTS, Game, Notification, Table
+from framework.engine import Game, Notification, Table
 
+from . import levels
 from .database import write_transaction
 from .errors import Conflict, Forbidden, NotFound, NothingPending, StaleMove, Unauthenticated
 from .journal import write_move, write_notifications, write_snapshot
-from .loading import automatic_seat, find_seat, load_engine_table, may_see
+from .levels import request_seat
+from .loading import find_seat, load_engine_table, may_see
 from .locked import LockedSeat, LockedTable, ask_table, lock_table, save_seats
 from .models import Seat, TableRecord, clock, db
 from .pipeline import pipelined
@@ -145,7 +147,7 @@ def make_move(table_id: int, caller: Caller, action: str, args: dict, expected_m
             set_zombie(row, table, seat, False)
         made = table.apply(user_id, action, args, rollback=False)  # a refusal rolls back the transaction
         _commit(row, table, user_id, action, args, made, "player", now)
-        automatic_next = row.status == "playing" and automatic_seat(row.players, table) is not None
+        automatic_next = row.status == "playing" and request_seat(row.players, table) is not None
     automatic = play_automatic(table_id, games, budget) if automatic_next else Automatic(0, False)
     held = automatic.held or Held(row, table)
     seen = CatchUp.read(table_id, user_id, seq_before, held) if catch_up else None
@@ -163,7 +165,8 @@ def answers_from_view(seat: LockedSeat, table: Table, action: str, seen: int) ->
 
 def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | None = REQUEST_BUDGET,
                    max_moves: int = 5000, now: datetime | None = None) -> Automatic:
-    """Play bot and zombie turns until a person must act, the game ends, or the budget is spent.
+    """Play bot and zombie turns until a person must act, the game ends, or the budget is spent. Not
+    the expert's: those wait for the bot runner (`runner`), which a request or the tick never waits for.
 
     `now` is the tick's clock when the tick plays the moves (so simulated days stay consistent).
     """
@@ -177,14 +180,14 @@ def play_automatic(table_id: int, games: dict[str, type[Game]], budget: float | 
             held = Held(row, table) if table is not None else None
             if row.status == "playing" and table is not None and not any(people_seated(row)):
                 abandon(row, table, "nobody is left to play")  # bots alone would play on forever
-            seat = automatic_seat(row.players, table) if row.status == "playing" and table is not None else None
+            seat = request_seat(row.players, table) if row.status == "playing" and table is not None else None
             if seat is None:
                 pending = False
                 break
             action, args, actor = choose_move(row, table, seat)
             made = table.apply(seat.user_id, action, args, rollback=False)
             _commit(row, table, seat.user_id, action, args, made, actor, now)
-            pending = row.status == "playing" and automatic_seat(row.players, table) is not None
+            pending = row.status == "playing" and request_seat(row.players, table) is not None
         played += 1
         if not pending:
             break
@@ -224,12 +227,7 @@ def play_pending(record: TableRecord, user_id: int, games: dict[str, type[Game]]
 
 def choose_move(row: LockedTable, table: Table, seat: LockedSeat) -> tuple[str, dict, str]:
     """The automatic seat's move and its actor (as the move log says it): the zombie's, or the seat's bot's."""
-    player = seat.user_id
-    if seat.zombie:
-        action, args = table.zombie_move(player)
-        return action, args, "zombie"
-    action, args = BOTS[seat.bot_level](f"{row.seed}:{table.move}:{player}").choose(table, player)
-    return action, args, "bot"
+    return levels.choose(table, seat, f"{row.seed}:{table.move}:{seat.user_id}")
 
 
 def has_automatic_seats(table_id: int) -> bool:
@@ -248,6 +246,9 @@ def _commit(row: LockedTable, table: Table, player_id: int, action: str, args: d
             actor: str, now: datetime | None) -> None:
     """Everything an accepted move writes: the log row, its notifications, the snapshot, turns."""
     write_move(row.id, table.move, player_id, action, args, actor)
+    mover = find_seat(row.players, player_id)
+    if mover is not None and mover.thinking_since is not None:
+        mover.set(thinking_since=None)  # a runner's claim ends with the move (update_turns saves the seats)
     write_notifications(row.id, made)
     write_snapshot(row, table)
     update_turns(row, table, now, mover=player_id, new_state=table.entered_state)

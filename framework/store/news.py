@@ -25,6 +25,7 @@ class SeatFacts:
     user_id: int
     seat: int
     zombie: bool
+    thinking: bool = False
 
 
 @dataclass(frozen=True)
@@ -41,9 +42,11 @@ class TableFacts:
     players: tuple[SeatFacts, ...]
 
     def state(self) -> dict:
-        """What makes a page read its view again: the move, the status, who sits and who is away."""
+        """What makes a page read its view again: the move, the status, who sits and who is away, and the
+        seats a bot runner thinks for."""
         return {"move": self.move, "status": self.status,
-                "seated": [[seat.user_id, seat.zombie] for seat in self.players]}
+                "seated": [[seat.user_id, seat.zombie] for seat in self.players],
+                "thinking": [seat.user_id for seat in self.players if seat.thinking]}
 
 
 @dataclass(frozen=True)
@@ -73,8 +76,8 @@ def table_facts(table_id: int) -> TableFacts | None:
         TableRecord.move, TableRecord.status).where(TableRecord.id == table_id)).first()
     if table is None:
         return None
-    seats = db.session.execute(select(Seat.user_id, Seat.seat, Seat.zombie).where(Seat.table_id == table_id)
-                               .order_by(Seat.seat)).all()
+    seats = db.session.execute(select(Seat.user_id, Seat.seat, Seat.zombie, Seat.thinking_since.is_not(None))
+                               .where(Seat.table_id == table_id).order_by(Seat.seat)).all()
     return TableFacts(*table, players=tuple(SeatFacts(*seat) for seat in seats))
 
 

@@ -9,7 +9,7 @@ import secrets
 
 from sqlalchemy import func, select
 
-from framework.engine import Game, Table
+from framework.engine import Game, Table, bot_levels, no_expert
 
 from .changes import announce
 from .database import write_transaction
@@ -26,7 +26,7 @@ from .users import SYSTEM_MARK, find_by_name
 def create_table(game_cls: type[Game], creator: User, options: dict, seed: str | None,
                  seats: int | None, *, turn_hours: int = 0, private: bool = False,
                  reserved: list[str] = (), hotseat: bool = False, max_open: int | None = None,
-                 spectator_chat: bool = False) -> TableRecord:
+                 spectator_chat: bool = False, bots: dict | None = None) -> TableRecord:
     """A new open table; the creator takes seat 0. It starts when the last seat fills.
 
     A private table stays out of the lobby and is joined with its invite code; `reserved` names
@@ -35,7 +35,8 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
     A hotseat table (development) seats stand-in users at once and its creator acts for every
     seat, like BGA Studio's test players. `max_open` bounds the unfinished tables (open or playing)
     a user created and sits at, so one account cannot fill the lobby or the tick. Spectators may post
-    in its chat only with `spectator_chat`.
+    in its chat only with `spectator_chat`. The last `bots["count"]` seats are bots of `bots["level"]`
+    (on a hotseat table, a designer trying a seat or two against the expert).
     """
     seats = seats or game_cls.max_players
     if not game_cls.min_players <= seats <= game_cls.max_players:
@@ -55,8 +56,18 @@ def create_table(game_cls: type[Game], creator: User, options: dict, seed: str |
                              spectator_chat=spectator_chat)
         db.session.add(record)
         db.session.flush()
-        for seat, user in enumerate(hotseat_users(creator, seats) if hotseat else [creator]):
+        bot_count, level = (bots["count"], bots["level"]) if bots else (0, None)
+        if level is not None and level not in bot_levels(game_cls):
+            raise BadRequest(no_expert(game_cls), fields={"bots": [f"Not a bot level of {game_cls.title}."]})
+        if not hotseat and len(reserved) + bot_count > seats - 1:
+            raise Conflict(f"Only {seats - 1 - len(reserved)} seat(s) are free for bots.",
+                           fields={"bots": ["More bots than free seats."]})
+        people = hotseat_users(creator, seats - bot_count) if hotseat else [creator]
+        for seat, user in enumerate(people):
             db.session.add(Seat(table_id=record.id, seat=seat, user_id=user.id))
+        for number in range(1, bot_count + 1):
+            db.session.add(Seat(table_id=record.id, seat=len(people) + number - 1,
+                                user_id=_bot_user(level, number).id, bot_level=level))
         db.session.flush()
         db.session.refresh(record)
         _start_if_full(record, game_cls)
@@ -91,6 +102,9 @@ def add_bots(table_id: int, user: User, count: int, level: str, games: dict[str,
             raise Forbidden("Only the table's creator may add bots.")
         if record.status != "open":
             raise Conflict("This table has already started.")
+        game_cls = game_class(games, record.game)
+        if level not in bot_levels(game_cls):
+            raise BadRequest(no_expert(game_cls), fields={"level": [f"Not a bot level of {game_cls.title}."]})
         free = record.seats - len(record.players) - len(record.reserved)
         if count > free:
             raise Conflict(f"Only {max(free, 0)} seat(s) are free for bots.",

@@ -50,6 +50,7 @@ def set_zombie(record: LockedTable, table: Table, seat: LockedSeat, zombie: bool
         table.notify(None, "zombie", "${player_name} " + reason + ": the zombie plays for them",
                      {"player_id": seat.user_id})
     else:
+        seat.set(thinking_since=None)  # a runner thinking for the zombie will find the seat no longer its own
         if seat.active_since is not None and record.turn_hours:
             seat.set(deadline=clock() + timedelta(hours=record.turn_hours))
         table.notify(None, "zombieBack", "${player_name} is back", {"player_id": seat.user_id})

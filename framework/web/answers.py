@@ -83,6 +83,8 @@ class Player(Schema):
         "description": "place, 1 the best: by score, then score_aux; equal on both share it. Null before the start"})
     is_bot = fields.Boolean(required=True)
     zombie = fields.Boolean(required=True)
+    thinking = fields.Boolean(required=True, metadata={
+        "description": "a bot runner is searching for this seat's move (an expert bot, or an expert zombie)"})
     deadline = UtcTime(allow_none=True)
     out_of_time = fields.Boolean()
 
@@ -154,7 +156,8 @@ class View(Schema):
     hotseat = fields.Boolean()
     move = fields.Integer()
     seat = fields.Integer(allow_none=True)
-    automatic_pending = fields.Boolean(metadata={"description": "bot or zombie turns wait: POST .../continue"})
+    automatic_pending = fields.Boolean(metadata={"description": "bot or zombie turns wait: POST .../continue "
+                                                              "(not the expert's: the bot runner plays them)"})
 
 
 class NotificationOut(Schema):
@@ -244,7 +247,9 @@ class Created(Schema):
 
 
 class GameList(Schema):
-    games = fields.List(fields.Dict(), required=True)
+    games = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each game: name, title, players, options, actions, states, and `bot_levels`, the "
+                       "levels POST /api/tables/{id}/bots takes for it (expert only where the game has it)"})
     development = fields.Boolean(metadata={"description": "development mode: hotseat tables, seeds, fixed deals"})
 
 

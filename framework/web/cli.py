@@ -1,5 +1,6 @@
 """The app's commands: `flask init-db` (create or upgrade the schema), `backup`, `tick` (deadlines,
-bots), `deliver` ("your turn" messages), and the two designer commands that need the database,
+quick bots), `bots` (the bot runner: the expert's turns), `deliver` ("your turn" messages), and the
+two designer commands that need the database,
 `verify-games` and `import-game` (`bga` builds the app for them). The designer's other commands
 (framework/designer/commands.py) need no app: they are added to the
 app's CLI as they are, so `flask --app framework.web <command>` runs every one."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from framework.store.delivery import deliver_due
 from framework.store.models import clock
 from framework.store.moves import play_automatic, tables_waiting_for_automatic_moves
 from framework.store.replays import import_export, verify_tables
+from framework.store.runner import run_once as run_bots
 from framework.store.sessions import prune_expired_sessions
 from framework.store.streams import prune_expired_leases
 from framework.store.turns import expire_deadlines
@@ -71,6 +74,25 @@ def register_cli(app: Flask) -> None:
         report = deliver_due(now, current_app.config)
         click.echo("deliver {now}: {sent} sent, {retry} to retry, {failed} failed"
                    .format(now=now.isoformat(), **report))
+
+    @app.cli.command("bots")
+    @click.option("--once", is_flag=True, help="One round over the waiting tables, then exit (tests, cron).")
+    @click.option("--poll", default=0.5, show_default=True, type=click.FloatRange(0.05, 60),
+                  help="Seconds between two looks for due turns when none was found.")
+    def bots(once: bool, poll: float) -> None:
+        """The bot runner: play the expert bots' and expert zombies' turns as they become due (and
+        the quick bot turns after them), outside any web request. Run one or more, on any hosts:
+        the table's row lock and move number decide who stores a move, and a runner killed while it
+        thinks loses nothing (its claim lapses after BGA_BOT_LEASE_SECONDS and another plays)."""
+        config = current_app.config
+        while True:
+            played = run_bots(current_app.extensions["games"], config["BOT_LEASE_SECONDS"],
+                              config["TICK_MOVES_PER_ROUND"], lambda line: click.echo(line))
+            if once:
+                click.echo(f"bots: {played} moves")
+                return
+            if not played:
+                time.sleep(poll)
 
     for command in (verify_games_command, import_game_command, *DESIGNER_COMMANDS):
         app.cli.add_command(command)

@@ -11,7 +11,7 @@ from marshmallow import Schema, fields
 from marshmallow.utils import missing
 
 from framework.designer.diagram import FORMATS
-from framework.engine import Game
+from framework.engine import Game, bot_levels
 
 from . import answers, schemas
 from .access import dev_mode
@@ -74,7 +74,7 @@ def describe_game(game: type[Game]) -> dict:
     options = describe_schema(game.option_schema()) if game.option_schema else {}
     options.pop("deal", None)  # fixed deals are a testing tool, not a table option
     return {"name": game.name, "title": game.title, "version": game.version, "tie_breaker": game.tie_breaker,
-            "players": {"min": game.min_players, "max": game.max_players},
+            "players": {"min": game.min_players, "max": game.max_players}, "bot_levels": bot_levels(game),
             "options": options, "actions": actions, "client": client_files(game),
             "states": [{"id": s.id, "name": s.name, "type": s.type.value} for s in game.states]}
 

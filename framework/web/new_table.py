@@ -8,7 +8,7 @@ import functools
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from framework.engine import Game
+from framework.engine import BOTS, Game
 
 # A fixed deal (testing and development) is kept out of the description: a random one is always refused.
 TESTING_OPTIONS = ("deal",)
@@ -19,6 +19,14 @@ def options_schema(game: type[Game], *, described: bool) -> Schema:
         return Schema.from_dict({}, name=f"{game.name}_options")()
     hidden = tuple(name for name in TESTING_OPTIONS if name in game.option_schema().fields)
     return game.option_schema(exclude=hidden if described else ())
+
+
+@functools.cache
+def new_table_bots(seats: int) -> type[Schema]:
+    return Schema.from_dict({
+        "count": fields.Integer(load_default=1, validate=validate.Range(1, seats - 1)),
+        "level": fields.String(load_default="heuristic", validate=validate.OneOf(list(BOTS))),
+    }, name=f"NewTableBots_{seats}")
 
 
 @functools.cache
@@ -35,6 +43,10 @@ def table_schema(game: type[Game], seats: int, *, described: bool = False) -> ty
         "turn_hours": fields.Integer(load_default=0, validate=validate.Range(0, 24 * 30)),
         "private": fields.Boolean(load_default=False),
         "hotseat": fields.Boolean(load_default=False),
+        "bots": fields.Nested(new_table_bots(seats), metadata={  # no default: null would describe any object
+            "description": "the last `count` seats are bots of `level` (the game's `bot_levels`); on a hotseat table "
+                           "the creator acts for the others, else they wait for players (409 where reserved names "
+                           "and bots are more than the free seats)"}),
         "spectator_chat": fields.Boolean(load_default=False, metadata={
             "description": "whether those not seated may post in the table's chat (they may always read it)"}),
         "reserved": fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list,

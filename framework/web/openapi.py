@@ -85,6 +85,7 @@ SAID = {503: "the deployment's, not the API's: this worker holds all the event s
 SERVER_SENT_EVENT = {"type": "object", "required": ["data"], "properties": {
     "event": {"type": "string", "enum": ["notification", "chat", "state"]},
     "data": {"type": "string", "description": "JSON: a notification, a chat message, or {move, status, seated, "
+                                              "thinking (the seats a bot runner searches for), "
                                               "last_notification}, as the matching JSON route gives them"},
     "id": {"type": "string", "description": "a notification's seq: send it back as Last-Event-ID to resume"},
     "retry": {"type": "integer"}}}

@@ -8,6 +8,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter
 
+from framework.engine import BOTS
 from framework.store import passwords
 
 from .errors import ApiError
@@ -81,7 +82,9 @@ class JoinByCode(Schema):
 
 class Bots(Schema):
     count = fields.Integer(load_default=1, validate=validate.Range(1, 15))
-    level = fields.String(load_default="heuristic", validate=validate.OneOf(["random", "heuristic"]))
+    level = fields.String(load_default="heuristic", validate=validate.OneOf(list(BOTS)), metadata={
+        "description": "random, heuristic, or expert where the game has it (the game's `bot_levels` in "
+                       "GET /api/games); expert seats are played by the bot runner, `flask bots`"})
 
 
 class ChatPost(Schema):

@@ -47,7 +47,10 @@ def create():
     record = create_table(game_cls, current_user(), options, body["seed"], body["players"],
                           turn_hours=body["turn_hours"], private=body["private"], reserved=body["reserved"],
                           hotseat=body["hotseat"], max_open=current_app.config["MAX_OPEN_TABLES"],
-                          spectator_chat=body["spectator_chat"])
+                          spectator_chat=body["spectator_chat"], bots=body.get("bots"))
+    if record.status == "playing" and body.get("bots"):  # the quick bots who open the game do so (bounded)
+        moves.play_automatic(record.id, games())
+        record = queries.get_table(record.id)
     table = table_info(record, loaded(record), g.user_id)
     if record.private:
         table["invite_code"] = record.invite_code  # the creator's to share; never in other views

@@ -22,7 +22,9 @@ INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_P
                     "MAX_OPEN_TABLES": 1, "LOG_PAGE": 1, "TABLES_PER_ACCOUNT": 1, "TABLES_WINDOW_SECONDS": 1,
                     "CHAT_LINES": 1, "CHAT_WINDOW_SECONDS": 1, "CHAT_LINES_PER_DAY": 1,
                     "EVENTS_STREAMS_PER_ACCOUNT": 1, "EVENTS_STREAMS_WATCHING": 1, "EVENTS_STREAMS_PER_TABLE": 1,
-                    "EVENTS_STREAMS_PER_TABLE_WATCHED": 1, "EVENTS_STREAMS_PER_ADDRESS": 1}
+                    "EVENTS_STREAMS_PER_TABLE_WATCHED": 1, "EVENTS_STREAMS_PER_ADDRESS": 1,
+                    "EXPERT_ITERATIONS": 1, "BOT_LEASE_SECONDS": 1}
+ZOMBIE_LEVELS = ("heuristic", "expert")  # BGA_ZOMBIE_LEVEL: expert where the game has it, else heuristic
 
 
 class SettingError(ValueError):
@@ -85,6 +87,9 @@ def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
             app.config[key] = read_strictly(key, key, config[key])
         elif raw is not None:  # read as written, not as JSON: "False" is not JSON and would stay a string
             app.config[key] = read_strictly(key, f"{prefix}_{key}", raw)
+    if app.config["ZOMBIE_LEVEL"] not in ZOMBIE_LEVELS:
+        raise SettingError(f"{prefix}_ZOMBIE_LEVEL must be one of {', '.join(ZOMBIE_LEVELS)}, "
+                           f"not {app.config['ZOMBIE_LEVEL']!r}")
     method = "PASSWORD_HASH_METHOD"
     check_hash_method(method if config and method in config else f"{prefix}_{method}", app.config[method])
     for key in ("DEV_MODE", "TESTING"):  # either turns the development features on (`access.dev_mode`)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from framework.engine import Table
 from framework.engine.views import scored_players
-from framework.store.loading import automatic_seat, find_seat
+from framework.store.levels import request_seat
+from framework.store.loading import find_seat
 from framework.store.locked import LockedTable
 from framework.store.models import TableRecord, clock
 from framework.store.seating import reserved_names
@@ -30,6 +31,7 @@ def table_info(record: TableRecord | LockedTable, table: Table | None, caller: i
             "spectator_chat": record.spectator_chat,
             "players": [{**standing, "id": s.user_id, "name": s.user.name, "seat": s.seat, "is_bot": s.user.is_bot,
                          "zombie": s.zombie, "deadline": s.deadline,
+                         "thinking": record.status == "playing" and s.thinking_since is not None,
                          "out_of_time": bool(s.deadline and s.deadline <= now)}
                         for s, standing in zip(record.players, scored, strict=True)]}
     if record.creator_id == caller:  # whom the table waits for is the creator's business
@@ -42,7 +44,7 @@ def view_of(record: TableRecord | LockedTable, table: Table | None, viewer: int 
     """What `viewer` (None: a spectator) sees of the table, asked by `caller` (the hotseat creator may look
     as another seat), up to their notification `last_notification`."""
     view = {"state": None, "data": None, "last_notification": last_notification,
-            "automatic_pending": bool(table and record.status == "playing" and automatic_seat(record.players, table))}
+            "automatic_pending": bool(table and record.status == "playing" and request_seat(record.players, table))}
     if table is None:
         view["table"] = table_info(record, None, caller)
     else:

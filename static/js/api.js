@@ -106,7 +106,7 @@ export const api = {
   joinByCode: (code) => request("POST", "/api/join", { code }),
   leave: (id) => request("POST", `/api/tables/${id}/leave`, {}),
   comeBack: (id) => request("POST", `/api/tables/${id}/return`, {}),
-  addBots: (id, count) => request("POST", `/api/tables/${id}/bots`, { count }),
+  addBots: (id, count, level = "heuristic") => request("POST", `/api/tables/${id}/bots`, { count, level }),
   view: (id) => request("GET", withAs(id, `/api/tables/${id}`)),
   act: (id, action, args, move) => request("POST", withAs(id, `/api/tables/${id}/actions/${encodeURIComponent(action)}?view=true`),
     move === undefined || move === null ? { ...args } : { ...args, move }),

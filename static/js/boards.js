@@ -12,6 +12,8 @@ export function playerBoards(table, state, data, me) {
     if (p.id === me) marks.push(h("span.mark.mark-you", "you"));
     if (p.is_bot) marks.push(h("span.mark.mark-bot", "bot"));
     if (p.zombie) marks.push(h("span.mark.mark-zombie", "zombie"));
+    // A bot runner searches for this seat's move
+    if (p.thinking && table.status === "playing") marks.push(h("span.mark.mark-thinking", { role: "status" }, "thinking…"));
     if (p.deadline) marks.push(h("span.mark.mark-deadline", timeLeft(p.deadline)));
     return h("li.board", {
       class: `board${active.has(p.id) && table.status === "playing" ? " active" : ""}`,

@@ -3,6 +3,7 @@ import { api, botsAvailable, developmentMode, gameCatalog, privateTablesAvailabl
 import { resultLine, timeLeft } from "./boards.js";
 import { fill, h } from "./dom.js";
 import { formatValue, humanize, playerName } from "./format.js";
+import { botLevelSelect } from "./seats.js";
 import { showTurn } from "./signals.js";
 
 function optionsText(options) {
@@ -53,11 +54,15 @@ export async function showLobby(main, ctl, go) {
         } else {
           actions.push(h("a.button", { href: `#/table/${t.id}` }, "Open"));
           if (bots && t.creator === me) {
+            const level = botLevelSelect((catalog[t.game] || {}).bot_levels, `Bot level for table ${t.id}`);
             actions.push(h("button.bots-button", { type: "button", on: { click: async () => {
-              try { await api.addBots(t.id, t.seats - t.players.length - (t.reserved || []).length); go(`#/table/${t.id}`); } catch (err) {
+              try {
+                await api.addBots(t.id, t.seats - t.players.length - (t.reserved || []).length, level.value);
+                go(`#/table/${t.id}`);
+              } catch (err) {
                 error.hidden = false; error.textContent = err.message;
               }
-            } } }, "Fill with bots"));
+            } } }, "Fill with bots"), level);
           }
         }
         return tableRow(t, catalog, me, actions);

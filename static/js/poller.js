@@ -208,8 +208,9 @@ export class Poller {
   pushedState(state) {
     const shown = this.hooks.shown();
     const current = shown && JSON.stringify([shown.table.move, shown.table.status,
-      shown.table.players.map((p) => [p.id, p.zombie])]);
-    if (!this.pushed.some((n) => n.seq > this.lastSeq) && current === JSON.stringify([state.move, state.status, state.seated])) {
+      shown.table.players.map((p) => [p.id, p.zombie]), shown.table.players.filter((p) => p.thinking).map((p) => p.id)]);
+    if (!this.pushed.some((n) => n.seq > this.lastSeq)
+        && current === JSON.stringify([state.move, state.status, state.seated, state.thinking || []])) {
       return;
     }
     this.applyPushed();

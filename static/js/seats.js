@@ -1,7 +1,20 @@
 // The controls under the actions: what a player does with their seat (join, fill it with bots, share the invitation,
 // leave and come back, act for another seat on a hotseat table), between the state diagram and replay links.
-import { api, botsAvailable, leavingAvailable, setActingAs } from "./api.js";
-import { h } from "./dom.js";
+import { api, botsAvailable, gameCatalog, leavingAvailable, setActingAs } from "./api.js";
+import { fill, h } from "./dom.js";
+
+const BOT_LEVELS = { random: "Random", heuristic: "Heuristic", expert: "Expert" };
+
+/** The bot level menu: the game's `bot_levels` (GET /api/games). */
+export function botLevelSelect(levels = ["random", "heuristic"], label = "Bot level") {
+  const select = h("select.bot-level", { "aria-label": label });
+  setBotLevels(select, levels);
+  return select;
+}
+
+export function setBotLevels(select, levels) {
+  fill(select, ...levels.map((l) => h("option", { value: l, selected: l === "heuristic" ? "" : undefined }, BOT_LEVELS[l])));
+}
 
 /** The controls for this view; after a change the poller reads the table again. designer: the state diagram's link. */
 export function seatControls(view, me, poller, showError, designer = false) {
@@ -28,9 +41,13 @@ export function seatControls(view, me, poller, showError, designer = false) {
   }
   if (table.status === "open" && seated && table.creator === me) {
     const count = table.seats - table.players.length - (table.reserved || []).length;
-    const bots = h("button.bots-button", { type: "button", hidden: true,
-      on: { click: () => attempt(() => api.addBots(table.id, count), () => poller.schedule(0)) } }, "Fill empty seats with bots");
+    const level = botLevelSelect();
+    const bots = h("span.bots", { hidden: true }, h("button.bots-button", { type: "button",
+      on: { click: () => attempt(() => api.addBots(table.id, count, level.value), () => poller.schedule(0)) } },
+    "Fill empty seats with bots"), " ", level);
     botsAvailable().then((ok) => { bots.hidden = !ok; });
+    gameCatalog().then((catalog) => { if (catalog[table.game]) setBotLevels(level, catalog[table.game].bot_levels); })
+      .catch(() => {});
     parts.push(bots);
   }
   const code = sessionStorage.getItem(`bga.invite.${table.id}`);

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from framework.store import db
+
 from .test_client import expect, log_lines, status
 
 FAKE_MODULE = """
@@ -314,3 +316,35 @@ def test_a_private_table_is_joined_with_its_code(new_context, api):
     expect(status(friend)).to_contain_text("You must pick a charm")
     expect(status(host)).to_contain_text("You must pick a charm")
     assert not host.errors and not friend.errors
+
+
+def test_an_expert_at_the_table_shows_thinking_while_the_runner_searches(new_context, api, live_app):
+    """The creator picks "Expert" in the bot menu; the expert's seat says "thinking…" while a bot runner
+    searches for it, and its move arrives like any other."""
+    from framework.store.runner import claim, play_claimed
+
+    api.register("olga")
+    table_id = api.new_table("olga", players=2, options={"hand_size": 1})
+    page = new_context(user=("olga", api))
+    page.goto(f"/#/table/{table_id}")
+    expect(status(page)).to_contain_text("Waiting for players: 1 of 2")
+    menu = page.locator("select.bot-level")
+    expect(menu.locator("option")).to_have_text(["Random", "Heuristic", "Expert"])
+    menu.select_option("expert")
+    page.get_by_role("button", name="Fill empty seats with bots").click()
+    bot_board = page.locator(".board", has=page.locator(".mark-bot"))
+    expect(bot_board).to_contain_text("Expert bot 1")
+    page.get_by_label("Charm").fill("amber")
+    page.get_by_role("button", name="Pick charm").click()
+    expect(bot_board.locator(".mark-thinking")).to_have_count(0)  # nobody searches until a runner does
+    games = live_app.extensions["games"]
+    with live_app.app_context():
+        found = claim(table_id, games, 30)
+        db.session.remove()
+    expect(bot_board.locator(".mark-thinking")).to_have_text("thinking…")
+    with live_app.app_context():
+        assert play_claimed(found, games)
+        db.session.remove()
+    expect(bot_board.locator(".mark-thinking")).to_have_count(0)
+    expect(status(page)).to_contain_text("You must play a card")
+    assert not page.errors and not page.console_errors, page.errors + page.console_errors

@@ -49,6 +49,7 @@ MATRIX = [
     ("get", "/api/tables/{t}/replay?seat=0", None, [401, 401, 403, 403, 200]),
     ("get", "/api/tables/{t}/export", None, [401, 401, 403, 403, 403]),
     ("post", "/api/tables/{t}/bots", {"count": 1}, [401, 401, 403, 403, 409]),
+    ("post", "/api/tables/{t}/bots", {"count": 1, "level": "expert"}, [401, 401, 403, 403, 409]),
     ("post", "/api/tables/{t}/join", {}, [401, 401, 409, 409, 409]),
     ("post", "/api/tables/{t}/fork", {"move": 1}, [401, 401, 403, 403, 403]),
     ("post", "/api/tables/{t}/return", {}, [401, 401, 409, 409, 409]),
@@ -193,6 +194,7 @@ PRIVATE_MATRIX = [
     ("get", "/api/tables/{t}/export", None, [403, 403, 403]),
     ("post", "/api/tables/{t}/actions/pickCharm", {"charm": "jade"}, [403, 409, 409]),
     ("post", "/api/tables/{t}/bots", {"count": 1}, [403, 403, 409]),
+    ("post", "/api/tables/{t}/bots", {"count": 1, "level": "expert"}, [403, 403, 409]),
     ("post", "/api/tables/{t}/continue", None, [403, 409, 409]),
     ("post", "/api/tables/{t}/leave", {}, [409, 409, 409]),
     # Rita takes her seat and the game starts; the others, seated, are asked for the code first.
@@ -226,7 +228,7 @@ def test_a_private_table_lets_in_its_players_and_the_user_it_waits_for(private_w
         assert api.view(table_id, "rita")["table"]["status"] == "playing"
 
 
-# Anna plays against a heuristic bot: no person reads or plays the bot's seat, Anna included.
+# Anna plays against a heuristic or an expert bot: no person reads or plays the bot's seat, Anna included.
 BOT_CALLERS = ["eve", "anna"]
 BOT_MATRIX = [
     ("get", "/api/tables/{t}?as={bot}", None, [403, 403]),
@@ -239,14 +241,14 @@ BOT_MATRIX = [
 ]
 
 
-@pytest.fixture
-def bot_world(tmp_path):
+@pytest.fixture(params=["heuristic", "expert"])
+def bot_world(tmp_path, request):
     app = make_app(f"sqlite:///{tmp_path / 'bot.sqlite'}", TESTING=False)
     api = Api(app.test_client())
     for name in ("anna", "eve"):
         api.register(name)
     table_id = api.new_table("anna", players=2, options={"hand_size": 4})
-    bot = api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": "heuristic"}).json["players"][1]
+    bot = api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": request.param}).json["players"][1]
     assert api.act(table_id, "anna", "pickCharm", charm="amber").status_code == 200
     return app, api, table_id, bot["id"]
 

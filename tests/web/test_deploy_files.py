@@ -95,3 +95,16 @@ def test_every_site_bounds_streams_per_address_above_the_apps_own_bound_and_the_
     push = (DEPLOY / "bga-push.service").read_text()
     assert re.search(r"(?m)^Environment='BGA_SQLALCHEMY_ENGINE_OPTIONS=\{\"pool_size\": \d+", push)
     assert re.search(r"(?m)^LimitNOFILE=\d+$", push)
+
+
+def test_the_bot_runner_is_a_long_running_service_with_the_hosts_settings_and_make_starts_one():
+    service = (DEPLOY / "bga-bots.service").read_text()
+    start = next(line for line in service.splitlines() if line.startswith("ExecStart="))
+    assert start.endswith("flask --app framework.web bots") and "Type=simple" in service
+    assert "Restart=always" in service and "EnvironmentFile=/etc/bga/bga.env" in service
+    env = (DEPLOY / "bga.env").read_text()
+    assert "#BGA_ZOMBIE_LEVEL=heuristic" in env and "bga-bots.service" in env
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("run", "serve"):
+        recipe = makefile.split(f"\n{target}: install\n", 1)[1].split("\n\n", 1)[0]
+        assert "$(FLASK) bots &" in recipe, target

@@ -77,6 +77,22 @@ def test_the_expert_does_not_search_a_forced_move():
     assert bot.last is None and time.perf_counter() - started < 0.1
 
 
+def test_the_expert_plays_on_where_the_real_table_offers_undo():
+    """Climb offers undo after a card (a savepoint): a determinization has none (it would hold the real
+    hands), so the search never tries undo, and an expert plays Climb to its end against itself."""
+    from tests.sample_game import Climb
+
+    table = Table.create(Climb, default_players(2), {"hand_size": 4}, "undo")
+    offered = 0
+    while table.status == "playing":
+        pid = next(p for p in table.active_players() if table.legal_actions(p))
+        offered += ("undo", {}) in table.legal_actions(pid)
+        move = ExpertBot("undo", iterations=20).choose(table, pid)
+        assert move[0] != "undo"
+        table.apply(pid, *move)
+    assert offered and table.status == "finished"
+
+
 def test_the_budget_in_seconds_ends_the_search():
     table, pid = positions(1)[0]
     result = Search(table, pid, random.Random(1)).run(iterations=10**9, seconds=0.2)

@@ -466,3 +466,19 @@ def test_what_players_deduced_is_read_from_the_notifications_of_the_hand_under_w
                 insert(conn, "notifications", table_id=1, seq=note.seq, move=note.move, recipient=note.to,
                        type=note.type, log=note.log, args=json.dumps(note.args))
         upgraded_and_back((old, old_hash), (today, table.state_hash()), revision="0011")
+
+
+def test_bot_runner_claims_are_a_seat_column_that_downgrades_away(database_uri):
+    """Migration 0017: `seats.thinking_since`, a bot runner's claim; gone going back."""
+    from flask_migrate import downgrade, upgrade
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_uri, "GAMES": []})
+    with app.app_context():
+        upgrade(revision="0016")
+        upgrade(revision="0017")
+        with db.engine.connect() as conn:
+            assert "thinking_since" in {c["name"] for c in inspect(conn).get_columns("seats")}
+        downgrade(revision="0016")
+        with db.engine.connect() as conn:
+            assert "thinking_since" not in {c["name"] for c in inspect(conn).get_columns("seats")}
+        db.engine.dispose()
