@@ -89,9 +89,9 @@ def peer_self_play(peer: Peer, seconds: float) -> float:
     return result["hands"] / result["seconds"]
 
 
-def side_by_side(seconds: float, rounds: int = 3) -> dict | None:
-    """Ours and the peer's, alternately `rounds` times each for `seconds`: the medians and their ratio.
-    None (with the note) when there is no peer to run."""
+def side_by_side(seconds: float, rounds: int = 3) -> dict:
+    """Ours and the peer's, alternately `rounds` times each for `seconds`: the medians and their ratio;
+    only {"note": why} when there is no peer to run."""
     peer, note = find_peer()
     if peer is None:
         return {"note": note}
@@ -102,3 +102,19 @@ def side_by_side(seconds: float, rounds: int = 3) -> dict | None:
     mine, peers = statistics.median(ours), statistics.median(theirs)
     return {"ours": mine, "peer": peers, "ratio": mine / peers, "ours_all": ours, "peer_all": theirs,
             "python": peer.python}
+
+
+def peer_report(seconds: float) -> list[str]:
+    """`make bench`'s lines for the side-by-side row (a note where the peer is absent)."""
+    lines = ["", "The search's engine beside the peer: random self-play of Dragon and Phoenix on fast tables (the "
+             "search's: no notification records, no rollback copies, no turn checks), against "
+             f"{PEER_REPO} at {PEER_COMMIT[:12]} (four random agents, its own interpreter, one process), "
+             f"measured alternately 3 times each ({seconds:.0f} s a run); medians:", ""]
+    peer = side_by_side(seconds)
+    if "note" in peer:
+        return [*lines, peer["note"]]
+    runs = {"this engine, fast tables": (peer["ours"], peer["ours_all"]), PEER_REPO: (peer["peer"], peer["peer_all"])}
+    lines += ["| engine | hands/s | each run |", "|---|---|---|"]
+    lines += [f"| {name} | {median:.0f} | {', '.join(f'{v:.0f}' for v in each)} |"
+              for name, (median, each) in runs.items()]
+    return [*lines, "", f"Ratio {peer['ratio']:.2f} (target {TARGET_RATIO:.0f})."]
