@@ -9,6 +9,7 @@ A game under way when the time is up is played to its end and counted.
 import asyncio
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -21,6 +22,13 @@ def main() -> int:
     data = tempfile.mkdtemp(prefix="peer-tichu-")
     os.makedirs(os.path.join(data, "logs"))
     os.environ["DATA_PATH"] = data
+    try:
+        return play(seconds)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def play(seconds: float) -> int:
     from src import config
     config.LOG_LEVEL = "WARNING"  # as the peer's bin/run_arena.py sets it before importing the engine
     from src.game_engine import GameEngine
