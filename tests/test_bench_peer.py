@@ -53,7 +53,7 @@ def stand_in(root, rounds: str = "22") -> None:
         "src/__init__.py": "",
         "src/config.py": "import os\nLOG_LEVEL = 0\nDATA_PATH = os.getenv('DATA_PATH', 'data')\n",
         "src/players/__init__.py": "",
-        "src/players/random_agent.py": "class RandomAgent:\n    def __init__(self, seed=None):\n        self.seed = seed\n",
+        "src/players/random_agent.py": "class RandomAgent:\n    def __init__(self, seed=None):\n        pass\n",
         "src/game_engine.py": textwrap.dedent(f"""\
             import os
             import time
