@@ -3,8 +3,9 @@
 1 baseline HTTP (read a row, update, commit) · 2 real Dragon and Phoenix moves over HTTP, SQLite and
 PostgreSQL, 1 and 2 gunicorn workers · 3 engine self-play per game · 4 replay at 1k/10k/100k moves
 · 5 bytes stored per move · 6 building a view · 7 the table page in Chromium · 8 push: open event
-streams, idle and when a move reaches them · 10 the expert bot: search iterations/s, a short arena. Servers and clients
-run on 127.0.0.1 only, for bounded times; everything started is stopped.
+streams, idle and when a move reaches them · 10 the expert bot: search iterations/s, a short arena, fast
+self-play beside the peer Tichu engine (tools/bench_peer.py: BGA_PEER_TICHU names its checkout). Servers
+and clients run on 127.0.0.1 only, for bounded times; everything started is stopped.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from framework.engine.plugins import load_game
 from framework.testing import default_players
 from framework.testing.random_play import fewer_collections
 from tools.bench_browser_push import browser_push_report, browser_push_section
+from tools.bench_peer import peer_report
 from tools.bench_push import push_section
 from tools.bench_search import iterations_per_s, short_arena
 from tools.servers import NO_LIMITS, NO_LIMITS_ENV, Gunicorn, bench_databases
@@ -424,6 +426,8 @@ def main() -> int:
         out(f"| {name} | {rates['random']:.0f} | {rates['heuristic']:.0f} | {duel['deals']} | "
             f"{duel['difference']:+.1f} ({duel['low']:+.1f} to {duel['high']:+.1f}) | {duel['won']:.0%} | "
             f"{duel['median_s'] * 1000:.0f} ms | {duel['max_s'] * 1000:.0f} ms |")
+    for line in peer_report(args.seconds):
+        out(line)
     Path(args.write).write_text("\n".join(lines) + "\n")
     print(f"\nwritten to {args.write}")
     return 0

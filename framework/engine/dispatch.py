@@ -28,7 +28,9 @@ def apply_action(table: Table, player_id: int, action: str, args: dict | None, r
     Checks run in BGA's order: table playing, action possible in this state, caller a player and
     active (unless the action is out of turn), arguments valid; then the game's rules. A refused
     action changes nothing. `rollback=False` skips the safety copy when the caller drops the
-    table on any error anyway (the store's transaction, replays).
+    table on any error anyway (the store's transaction, replays). A fast table (`Table.fast`, a
+    search's or a self-play run's copy) skips the seat and turn checks and the safety copy: its moves
+    come from `legal_actions`/`random_action`, which list only what the rules accept.
     """
     state = table.state
     if state.state_id == GAME_END_ID:
@@ -44,16 +46,18 @@ def apply_action(table: Table, player_id: int, action: str, args: dict | None, r
                 raise ActionNotPossible(f"{action} is not possible now (the game is at {state_cls.name}).")
             raise UnknownAction(f"{table.game_cls.name} has no action {action!r}.")
         owner = table.game
-    if not table.game.is_player(player_id):
-        raise NotAPlayer("You are not a player at this table.")
-    if not spec.out_of_turn and not table.gamestate.is_player_active(player_id, state_cls):
-        raise NotActive("It is not your turn.")
+    fast = table.fast
+    if not fast:
+        if not table.game.is_player(player_id):
+            raise NotAPlayer("You are not a player at this table.")
+        if not spec.out_of_turn and not table.gamestate.is_player_active(player_id, state_cls):
+            raise NotActive("It is not your turn.")
     try:
         kwargs = spec.load(args or {})
     except ValidationError as err:
         raise InvalidArguments(first_message(err.messages), fields=err.messages) from None
 
-    backup = marshal.dumps(state.to_json()) if rollback else None
+    backup = marshal.dumps(state.to_json()) if rollback and not fast else None
     table.begin_move(player_id)
     try:
         result = getattr(owner or state_cls(table.game), spec.method)(player_id, **kwargs)

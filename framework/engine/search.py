@@ -160,8 +160,9 @@ class Search:
 
     # ----- one iteration ------------------------------------------------------------------------
     def world(self) -> Table:
-        """The state this iteration searches: a determinization, never the real table."""
-        return self.table.determinized(self.me, self.rng)
+        """The state this iteration searches: a determinization, never the real table, on the fast path
+        (no notifications, no rollback copies, no turn checks: every move applied is one the engine listed)."""
+        return self.table.determinized(self.me, self.rng, fast=True)
 
     def iterate(self) -> None:
         world = self.world()

@@ -50,21 +50,29 @@ class Table:
         self._move_in_progress = self.state.move
         self._mover: int | None = None       # who sent the move being applied (None: the setup)
         self._savepoint_asked = False        # undo_savepoint() was called during this move
+        # The fast path, for copies a search or a self-play run plays on and throws away: no notification
+        # records (nobody reads them), no rollback copy, no turn checks for the moves its callers take from
+        # `legal_actions`/`random_action`. The store's tables never set it.
+        self.fast = False
 
     # ----- life cycle ------------------------------------------------------------------------
     @classmethod
-    def create(cls, game_cls: type[Game], players: list[dict], options: dict | None, seed: Any) -> Table:
-        """A new table: options validated with their defaults, setup run, play brought to a player."""
+    def create(cls, game_cls: type[Game], players: list[dict], options: dict | None, seed: Any, *,
+               fast: bool = False) -> Table:
+        """A new table: options validated with their defaults, setup run, play brought to a player.
+        `fast`: a table on the fast path from its setup on (self-play; see `__init__`)."""
         if not game_cls.min_players <= len(players) <= game_cls.max_players:
             raise WrongPlayerCount(
                 f"{game_cls.title or game_cls.name} is played by {game_cls.min_players} to "
                 f"{game_cls.max_players} players, not {len(players)}.")
-        return cls.start(game_cls, players, game_cls.load_options(options), seed)
+        return cls.start(game_cls, players, game_cls.load_options(options), seed, fast=fast)
 
     @classmethod
-    def start(cls, game_cls: type[Game], players: list[dict], options: dict, seed: Any) -> Table:
+    def start(cls, game_cls: type[Game], players: list[dict], options: dict, seed: Any, *,
+              fast: bool = False) -> Table:
         """Run setup with options already validated (a replay takes them as stored)."""
         table = cls(game_cls, players, options, seed)
+        table.fast = fast
         table.run_setup()
         return table
 
@@ -78,32 +86,30 @@ class Table:
         """The table a stored snapshot describes."""
         return cls(game_cls, players, options, seed, TableState.from_json(snapshot))
 
-    def copy(self, seed: Any = None, *, savepoint: bool = True) -> Table:
+    def copy(self, seed: Any = None, *, savepoint: bool = True, fast: bool = False) -> Table:
         """An independent table in the same state, sharing no mutable data with this one, with `seed`
         (None: the same one), without the undo savepoint where `savepoint` is False. Cheaper than a
         snapshot's JSON round trip; notifications not yet taken, and whoever watches transitions, stay
-        with this table."""
-        return self._copy(self.seed if seed is None else seed, keep_savepoint=savepoint)
+        with this table. `fast`: the copy takes the fast path (see `__init__`): it plays to the same
+        states, but makes no notifications and trusts its moves."""
+        return self._copy(self.seed if seed is None else seed, keep_savepoint=savepoint, fast=fast)
 
-    def determinized(self, viewer: int, rng: random.Random) -> Table:
+    def determinized(self, viewer: int, rng: random.Random, *, fast: bool = False) -> Table:
         """A copy of this table as `viewer` might believe it to be: the cards they cannot know dealt
         at random by the game's `determinize`. It gets a new seed drawn from `rng` (with the real one,
         the table's future draws, the next hand's deal, would be the real ones) and no undo savepoint
-        (undo is no part of a determinized table)."""
+        (undo is no part of a determinized table). `fast`: as for `copy`."""
         if not self.game_cls.can_determinize():
             raise NotImplementedError(f"{self.game_cls.name}: this game does not write determinize()")
-        twin = self._copy(f"determinized:{rng.getrandbits(64):016x}", keep_savepoint=False)
+        twin = self._copy(f"determinized:{rng.getrandbits(64):016x}", keep_savepoint=False, fast=fast)
         twin.game.determinize(viewer, rng)
         return twin
 
-    def _copy(self, seed: Any, keep_savepoint: bool) -> Table:
-        saved = self.state.savepoint
-        self.state.savepoint = saved if keep_savepoint else None  # not copied only to be dropped
-        try:
-            state = TableState.from_json(deep_copy(self.state.to_json()))
-        finally:
-            self.state.savepoint = saved
-        return Table(self.game_cls, self.players, _copied(self.options), seed, state)
+    def _copy(self, seed: Any, keep_savepoint: bool, fast: bool) -> Table:
+        table = Table(self.game_cls, self.players, _copied(self.options), seed,
+                      self.state.copied(keep_savepoint))
+        table.fast = fast
+        return table
 
     def snapshot(self) -> dict:
         """The JSON the store saves; `load` reads it back."""
@@ -186,6 +192,9 @@ class Table:
 
     # ----- notifications ---------------------------------------------------------------------
     def notify(self, to: int | None, type: str, log: str, args: dict) -> None:
+        if self.fast:  # counted, so the table is the same, but no record: nobody reads a fast table's news
+            self.state.seq += 1
+            return
         if "player_id" in args and "player_name" not in args:
             args["player_name"] = self.game.player_name(args["player_id"])
         self.state.seq += 1

@@ -58,6 +58,15 @@ class TableState:
         for name in self.__slots__:
             setattr(self, name, getattr(other, name))
 
+    def copied(self, keep_savepoint: bool = True) -> TableState:
+        """An independent copy, the mutable parts copied in one marshal round trip (no snapshot dict
+        built and read back); `keep_savepoint=False` leaves the savepoint out rather than copy it."""
+        savepoint = self.savepoint if keep_savepoint else None
+        multiactive, data, scores, stats, savepoint = deep_copy(
+            (self.multiactive, self.data, self.scores, self.stats, savepoint))
+        return TableState(self.state_id, self.active, multiactive, data, scores, stats, self.seq,
+                          self.rng_draws, self.move, self.progression, savepoint)
+
     def to_json(self) -> dict:
         """The snapshot: what the store saves and `from_json` reads back (keys kept short and stable)."""
         return {"state": self.state_id, "active": self.active, "multiactive": self.multiactive,

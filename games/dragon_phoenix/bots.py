@@ -11,10 +11,13 @@ from .states import GiveDragon, HighFlight, PassCards, PlayerTurn
 
 
 def heuristic_move(game, player_id: int) -> tuple[str, dict] | None:
+    state, hands = game.gamestate.current_state(), game.per_player("hands")
+    if state is PassCards and game.gamestate.is_player_active(player_id):
+        # Not listed first: 1,716 passes only to see that there are some (a search asks again and again).
+        return "passCards", choose_passes(hands[player_id])
     moves = game.legal_actions(player_id)
     if not moves:
         return None
-    state, hands = game.gamestate.current_state(), game.per_player("hands")
     if state is HighFlight:
         return "highFlight", {"call": False}
     if state is PassCards:
