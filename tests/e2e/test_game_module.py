@@ -323,9 +323,9 @@ def test_an_expert_at_the_table_shows_thinking_while_the_runner_searches(new_con
     searches for it, and its move arrives like any other."""
     from framework.store.runner import claim, play_claimed
 
-    api.register("olga")
-    table_id = api.new_table("olga", players=2, options={"hand_size": 1})
-    page = new_context(user=("olga", api))
+    api.register("expert_olga")
+    table_id = api.new_table("expert_olga", players=2, options={"hand_size": 1})
+    page = new_context(user=("expert_olga", api))
     page.goto(f"/#/table/{table_id}")
     expect(status(page)).to_contain_text("Waiting for players: 1 of 2")
     menu = page.locator("select.bot-level")
