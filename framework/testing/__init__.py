@@ -12,6 +12,7 @@ from .determinization import (
     PositionReport,
     check_determinize,
     check_position,
+    determinizations,
 )
 from .hidden_information import AuditReport, audit_hidden_information
 from .no_peek import peeked_moves
@@ -27,5 +28,5 @@ from .random_play import (
 
 __all__ = ["AuditReport", "Checks", "DeterminizationFailure", "DeterminizationReport", "Played", "PositionReport",
            "RandomPlayFailure", "ReplayMismatch", "audit_hidden_information", "check_determinize", "check_position",
-           "default_players", "drawn_weights", "listed_weights", "move_key", "peeked_moves", "play_game",
-           "play_random_game"]
+           "default_players", "determinizations", "drawn_weights", "listed_weights", "move_key", "peeked_moves",
+           "play_game", "play_random_game"]

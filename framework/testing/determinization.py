@@ -105,6 +105,13 @@ def check_position(table: Table, viewer: int, rng: random.Random, *, min_tries: 
     return report
 
 
+def determinizations(table: Table, viewer: int, count: int, seed: object = 1) -> list[Table]:
+    """`count` guesses of `table` as `viewer` sees it, from one seeded rng: what a game's own tests of a
+    rule its `determinize` honours look through (every guess must keep the card where the rule puts it)."""
+    rng = random.Random(seed)
+    return [table.determinized(viewer, rng) for _ in range(count)]
+
+
 def check_determinize(game_cls: type[Game], positions: int, *, seed_prefix: str = "determinize",
                       options: dict | None = None, players: list[dict] | None = None,
                       moves_per_game: int = 200, pinned_share: float = 0.0,

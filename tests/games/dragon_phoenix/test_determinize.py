@@ -6,7 +6,7 @@ import random
 import pytest
 
 from framework.engine import Table
-from framework.testing import check_determinize, check_position
+from framework.testing import check_determinize, check_position, determinizations
 from games.dragon_phoenix import GAME
 from games.dragon_phoenix.cards import RANK
 
@@ -14,8 +14,7 @@ from .helpers import ANNA, BEN, CARLA, DAN, IDS, PLAYERS, complete, data, deal_a
 
 
 def determinized(table, viewer, times=30, seed=1):
-    rng = random.Random(seed)
-    return [table.determinized(viewer, rng) for _ in range(times)]
+    return determinizations(table, viewer, times, seed)
 
 
 def hand(table, pid):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from framework.testing import check_determinize, check_position
+from framework.testing import check_determinize, check_position, determinizations
 from games.summon_dragon import GAME, rules
 from games.summon_dragon.cards import SUIT_OF
 
@@ -16,8 +16,7 @@ from .test_play import DEAL_A, play
 
 
 def determinized(table, viewer, times=40, seed=1):
-    rng = random.Random(seed)
-    return [table.determinized(viewer, rng) for _ in range(times)]
+    return determinizations(table, viewer, times, seed)
 
 
 def hand(table, pid):
