@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from framework.engine import FINISHED, Game, Table, ranks
 from framework.engine.bots import BOTS, ExpertBot
-from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY
+from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY, DEFAULT_SECONDS
 from framework.testing import default_players
 
 DEFAULT_DEALS = 10
@@ -40,7 +40,7 @@ class ArenaSettings:
     bots: tuple[str, str] = ("expert", "heuristic")
     seed: str = "arena"
     iterations: int = DEFAULT_ITERATIONS
-    seconds: float | None = None
+    seconds: float | None = DEFAULT_SECONDS  # None: no cap, the moves depend on the seeds alone
     policy: str = DEFAULT_POLICY
     options: dict | None = None
     hands: int | None = None          # stop a game after this many hands (None: play it to its end)
@@ -64,6 +64,7 @@ class ArenaGame:
     moves: int = 0
     finished: bool = False
     think: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per move
+    capped: int = 0                   # the expert's moves its seconds cap stopped short of its iterations
 
     def side_scores(self, level: str) -> float:
         seats = [seat for seat, lvl in enumerate(self.levels) if lvl == level]
@@ -101,6 +102,7 @@ def play_arena_game(game: type[Game], deal: int, swapped: bool, settings: ArenaS
             chosen = bots[player_id].choose(table, player_id)
             if chosen is not None:
                 result.think[by_player[player_id]].append(time.perf_counter() - started)
+                result.capped += isinstance(bots[player_id], ExpertBot) and bots[player_id].capped()
                 table.apply(player_id, *chosen, rollback=False)
                 break
         else:
@@ -167,10 +169,13 @@ class ArenaSummary:
                 f"games won: {first} {wins[first]} ({wins[first] / games:.0%}), {second} {wins[second]} "
                 f"({wins[second] / games:.0%}), drawn {wins[None]}"
                 + (f"; {unfinished} stopped at a limit, won by the leader then" if unfinished else "")]
+        capped = sum(g.capped for g in self.games)
         for level in self.settings.bots:
             median, longest, moves = self.think_times(level)
             text.append(f"time per move, {level}: median {median * 1000:.1f} ms, max {longest * 1000:.1f} ms "
-                        f"over {moves} moves")
+                        f"over {moves} moves"
+                        + (f"; {capped} stopped by the {self.settings.seconds:g} s cap (those depend on the "
+                           "machine)" if capped and BOTS[level] is ExpertBot else ""))
         return text
 
 

@@ -31,7 +31,7 @@ from framework.designer.simulation_report import ReportUnavailable, require_plot
 from framework.engine import Game, GameDefinitionError
 from framework.engine.bots import bot_levels, no_expert
 from framework.engine.plugins import discover_games, registered
-from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY, POLICIES
+from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY, DEFAULT_SECONDS, POLICIES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -191,8 +191,9 @@ def bot_list(game_cls: type[Game], text: str, param: str) -> tuple[str, ...]:
 @click.option("--deals", default=DEFAULT_DEALS, show_default=True, type=click.IntRange(1, 100_000))
 @click.option("--iterations", default=DEFAULT_ITERATIONS, show_default=True, type=click.IntRange(1, 1_000_000),
               help="the expert's search budget per move")
-@click.option("--seconds", type=click.FloatRange(0.001, 600), default=None,
-              help="also stop each search after this long (the moves then depend on the machine)")
+@click.option("--seconds", type=click.FloatRange(0, 600), default=DEFAULT_SECONDS, show_default=True,
+              help="the cap on each search, as at a table (a capped move depends on the machine; 0: no cap, "
+                   "the results then depend on the seeds alone)")
 @click.option("--policy", type=click.Choice(POLICIES), default=DEFAULT_POLICY, show_default=True,
               help="how the expert plays its searches out")
 @click.option("--seed", default="arena", show_default=True, help="deal n is the table seed SEED-n")
@@ -211,7 +212,8 @@ def arena_command(game: str, bots: str, deals: int, iterations: int, seconds: fl
         raise click.BadParameter("give two different bots, such as expert,heuristic", param_hint="--bots")
     if hands is not None and game_cls.hands_played is Game.hands_played:
         raise click.BadParameter(f"{game} does not count hands: it defines no Game.hands_played", param_hint="--hands")
-    settings = ArenaSettings(levels, seed, iterations, seconds, policy, table_options(game_cls, options_json), hands)
+    settings = ArenaSettings(levels, seed, iterations, seconds or None, policy, table_options(game_cls, options_json),
+                             hands)
     line = ProgressLine(sys.stderr, f"{game}: {levels[0]} against {levels[1]}", 2 * deals)
     done = []
 

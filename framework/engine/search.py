@@ -50,6 +50,11 @@ POLICIES = (RANDOM, HEURISTIC)
 # heuristic_move plays out at random either way.
 DEFAULT_POLICY = HEURISTIC
 DEFAULT_ITERATIONS = 300     # the expert's budget per decision (see BENCHMARKS.md for the time it takes)
+# ... and the most seconds it may think, whatever the iterations left: a player waits 3 s at most (the
+# issue's bound), and the rest of a bot's move (loading, storing, pushing) takes well under half a second.
+# On an idle machine here few decisions reach it (early in a hand, where playouts are longest); when it
+# is reached the move depends on the machine's speed, which `bga arena` counts and `--seconds 0` avoids.
+DEFAULT_SECONDS = 2.5
 EXPLORATION = 0.7            # UCB1's constant, for rewards in [-1, 1] (Cowling et al. use 0.7)
 WIDEST_START, WIDENING = 4, 3.0
 MAX_PLAYOUT_MOVES = 5_000    # a playout that reaches neither the hand's end nor the game's stops here

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from flask import current_app
 
 from framework.engine import BOTS, ExpertBot, Table
-from framework.engine.search import DEFAULT_ITERATIONS
+from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_SECONDS
 
 from .loading import SeatT, automatic_seat
 
@@ -58,7 +58,9 @@ def choose_at(table: Table, player: int, level: str, seed: str) -> tuple[str, di
     if level == ZOMBIE:
         return table.zombie_move(player)
     if level == "expert":
-        bot = ExpertBot(seed, iterations=current_app.config.get("EXPERT_ITERATIONS") or DEFAULT_ITERATIONS)
+        config = current_app.config
+        bot = ExpertBot(seed, iterations=config.get("EXPERT_ITERATIONS") or DEFAULT_ITERATIONS,
+                        seconds=config.get("EXPERT_SECONDS") or DEFAULT_SECONDS)
     else:
         bot = BOTS[level](seed)
     return bot.choose(table, player)

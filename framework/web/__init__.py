@@ -7,7 +7,7 @@ from flask import Flask, abort, send_from_directory
 from flask_migrate import Migrate
 
 from framework.engine.plugins import discover_games
-from framework.engine.search import DEFAULT_ITERATIONS
+from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_SECONDS
 from framework.store import db, init_database
 
 from . import account, chat, describe, events, games, history, legal, mutes, openapi, play, seating, users
@@ -51,6 +51,7 @@ def create_app(config: dict | None = None) -> Flask:
         TICK_MOVES_PER_ROUND=20,       # ... shared round-robin: each waiting table this many moves a round
         ZOMBIE_LEVEL="heuristic",      # how the zombie plays a seat whose player left or ran out of time
         EXPERT_ITERATIONS=DEFAULT_ITERATIONS,  # the expert bot's search budget per move (~1 s here)
+        EXPERT_SECONDS=DEFAULT_SECONDS,        # ... and the most it may think, whatever iterations are left
         BOT_LEASE_SECONDS=30,          # a bot runner's claim on a seat it thinks for; past it another runner may
         MAX_GAME_MOVES=20_000,         # a game past this many moves ends as abandoned (its log kept)
         MAX_OPEN_TABLES=20,            # unfinished tables a user created and sits at

@@ -24,6 +24,8 @@ INTEGER_SETTINGS = {"TRUSTED_PROXIES": 0, "LOGIN_ATTEMPTS": 1, "LOGIN_ATTEMPTS_P
                     "EVENTS_STREAMS_PER_ACCOUNT": 1, "EVENTS_STREAMS_WATCHING": 1, "EVENTS_STREAMS_PER_TABLE": 1,
                     "EVENTS_STREAMS_PER_TABLE_WATCHED": 1, "EVENTS_STREAMS_PER_ADDRESS": 1,
                     "EXPERT_ITERATIONS": 1, "BOT_LEASE_SECONDS": 1}
+# Decimal numbers, each with the least it may be: "2.5", "3"; anything else refuses to start.
+DECIMAL_SETTINGS = {"EXPERT_SECONDS": 0.1}
 ZOMBIE_LEVELS = ("heuristic", "expert")  # BGA_ZOMBIE_LEVEL: expert where the game has it, else heuristic
 
 
@@ -57,10 +59,26 @@ def parse_integer(name: str, value: object, least: int) -> int:
     return number
 
 
-def read_strictly(key: str, name: str, value: object) -> bool | int:
+def parse_decimal(name: str, value: object, least: float) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+    else:
+        text = value.strip() if isinstance(value, str) else ""
+        whole, _, fraction = text.partition(".")
+        if not (text.isascii() and whole.isdigit() and (fraction.isdigit() or not fraction)):
+            raise SettingError(f"{name} must be a number such as 2.5, not {value!r}")
+        number = float(text)
+    if not number >= least or number == float("inf"):
+        raise SettingError(f"{name} must be at least {least:g}, not {value!r}")
+    return number
+
+
+def read_strictly(key: str, name: str, value: object) -> bool | int | float:
     """Setting `key`, given as `name` (the variable or the config key), read as its kind."""
     if key in BOOLEAN_SETTINGS:
         return parse_boolean(name, value)
+    if key in DECIMAL_SETTINGS:
+        return parse_decimal(name, value, DECIMAL_SETTINGS[key])
     return parse_integer(name, value, INTEGER_SETTINGS[key])
 
 
@@ -81,7 +99,7 @@ def load_settings(app: Flask, config: dict | None, prefix: str = "BGA") -> None:
     app.config.from_prefixed_env(prefix)
     if config:
         app.config.update(config)
-    for key in (*BOOLEAN_SETTINGS, *INTEGER_SETTINGS):
+    for key in (*BOOLEAN_SETTINGS, *INTEGER_SETTINGS, *DECIMAL_SETTINGS):
         raw = os.environ.get(f"{prefix}_{key}")
         if config and key in config:
             app.config[key] = read_strictly(key, key, config[key])

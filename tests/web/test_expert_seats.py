@@ -208,6 +208,19 @@ def test_a_zombie_level_the_server_does_not_know_stops_it(tmp_path, monkeypatch)
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
 
 
+def test_the_experts_seconds_cap_is_read_strictly(tmp_path, monkeypatch):
+    """BGA_EXPERT_SECONDS caps each expert move (2.5 s unless set): a number such as 1.5, never a word or 0."""
+    uri = f"sqlite:///{tmp_path / 'x.sqlite'}"
+    assert create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri}).config["EXPERT_SECONDS"] == 2.5
+    monkeypatch.setenv("BGA_EXPERT_SECONDS", "1.5")
+    assert create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri}).config["EXPERT_SECONDS"] == 1.5
+    for wrong, message in (("soon", "must be a number such as 2.5, not 'soon'"), ("0", "must be at least 0.1"),
+                           ("1e9", "must be a number"), ("nan", "must be a number"), ("-1", "must be a number")):
+        monkeypatch.setenv("BGA_EXPERT_SECONDS", wrong)
+        with pytest.raises(SettingError, match=f"BGA_EXPERT_SECONDS {message}"):
+            create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri})
+
+
 
 @pytest.mark.parametrize("game", ["dragon_phoenix", "summon_dragon", "zhubu_shengji"])
 def test_an_expert_seat_in_each_shipped_game_over_http(tmp_path, game):

@@ -85,7 +85,8 @@ def test_both_games_of_a_deal_are_dealt_the_same_cards():
 
 
 def test_the_results_do_not_depend_on_the_processes():
-    settings = ArenaSettings(("expert", "random"), "jobs", iterations=15, options={"hand_size": 3, "hands": 1})
+    settings = ArenaSettings(("expert", "random"), "jobs", iterations=15, seconds=None,
+                             options={"hand_size": 3, "hands": 1})
     alone = arena(Duel, 2, settings, jobs=1)
     shared = arena(Duel, 2, settings, jobs=2)
     assert [(g.deal, g.swapped, g.scores) for g in alone.games] == [(g.deal, g.swapped, g.scores)
@@ -103,6 +104,22 @@ def test_a_tiny_arena_prints_the_difference_the_wins_and_the_times(cli_app):
     assert lines[2].startswith("games won: expert ") and "drawn" in lines[2]
     assert lines[3].startswith("time per move, expert: median ") and lines[4].startswith("time per move, heuristic")
     assert "duel: expert against heuristic: 6/6" in result.stderr  # the progress line
+
+
+def test_the_arena_caps_each_search_as_a_table_does_and_counts_the_moves_it_cut_short(cli_app):
+    """The seconds cap is on by default, as at a table, so the times printed are a player's; moves the
+    cap cut short depend on the machine, so they are counted, and `--seconds 0` turns the cap off."""
+    args = ("arena", "duel", "--deals", "1", "--iterations", "1000000", "--options", '{"hand_size": 2, "hands": 1}')
+    result = run(cli_app, *args, "--seconds", "0.01")
+    assert result.exit_code == 0, result.output
+    expert = next(line for line in result.stdout.splitlines() if line.startswith("time per move, expert"))
+    moves, capped = (int(part.split()[0]) for part in expert.split(" over ")[1].split("; "))
+    assert 1 <= capped <= moves  # a forced move (one legal move) is not searched, so never capped
+    assert expert.endswith("stopped by the 0.01 s cap (those depend on the machine)")
+    assert "stopped by" not in next(line for line in result.stdout.splitlines() if "heuristic: median" in line)
+    quick = run(cli_app, "arena", "duel", "--deals", "1", "--iterations", "5", "--seconds", "0",
+                "--options", '{"hand_size": 2, "hands": 1}')
+    assert quick.exit_code == 0 and "stopped by" not in quick.stdout
 
 
 def test_the_expert_is_refused_where_the_game_cannot_determinize(cli_app):

@@ -8,7 +8,7 @@ import pytest
 
 from framework.engine import GameDefinitionError, Table
 from framework.engine.bots import BOTS, ExpertBot, HeuristicBot, bot_levels
-from framework.engine.search import Search, mover_and_moves, searched_moves
+from framework.engine.search import DEFAULT_SECONDS, Search, mover_and_moves, searched_moves
 from framework.testing import default_players, peeked_moves
 from tests.trick_game import DECK, Duel
 
@@ -63,9 +63,9 @@ def test_the_expert_is_a_level_only_where_the_game_determinizes():
 
 def test_the_expert_plays_a_legal_move_and_the_same_one_for_the_same_seed():
     for table, pid in positions(4):
-        chosen = ExpertBot("s", iterations=60).choose(table, pid)
+        chosen = ExpertBot("s", iterations=60, seconds=None).choose(table, pid)
         assert chosen in table.legal_actions(pid)
-        assert ExpertBot("s", iterations=60).choose(table, pid) == chosen
+        assert ExpertBot("s", iterations=60, seconds=None).choose(table, pid) == chosen
 
 
 def test_the_expert_does_not_search_a_forced_move():
@@ -91,6 +91,19 @@ def test_the_expert_plays_on_where_the_real_table_offers_undo():
         assert move[0] != "undo"
         table.apply(pid, *move)
     assert offered and table.status == "finished"
+
+
+def test_the_expert_thinks_no_longer_than_its_cap_whatever_its_iterations():
+    """A player waits 3 s at most: by default the expert stops at DEFAULT_SECONDS, and says when it did."""
+    table, pid = positions(1)[0]
+    assert ExpertBot().seconds == DEFAULT_SECONDS < 3
+    capped = ExpertBot("cap", iterations=10**9, seconds=0.2)
+    started = time.perf_counter()
+    assert capped.choose(table, pid) in table.legal_actions(pid)
+    assert time.perf_counter() - started < 1.5 and capped.capped() and capped.last.iterations > 1
+    uncapped = ExpertBot("cap", iterations=30, seconds=None)
+    uncapped.choose(table, pid)
+    assert not uncapped.capped() and uncapped.last.iterations == 30
 
 
 def test_the_budget_in_seconds_ends_the_search():
@@ -167,7 +180,7 @@ def test_the_expert_never_peeks_and_a_peeking_bot_is_caught():
     expert's move does not change; a bot that searches the real hands changes it."""
     caught = 0
     for table, pid in positions(6):
-        assert peeked_moves(lambda: ExpertBot("no-peek", iterations=80), table, pid, variants=4) == []
+        assert peeked_moves(lambda: ExpertBot("no-peek", iterations=80, seconds=None), table, pid, variants=4) == []
         caught += bool(peeked_moves(lambda: PeekingBot("no-peek", iterations=80), table, pid, variants=4))
     assert caught >= 2
 
