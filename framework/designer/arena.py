@@ -10,6 +10,9 @@ seats, divided by the hands the game played) is averaged over a deal's two games
 mean is given with its 95% confidence interval (Student's t: the deals are the independent
 samples). Games are won by the bot whose seat ranks first (the score, then the tie-break); a game
 both bots' seats share the first place of is drawn. Thinking time is timed per move and bot.
+
+What each bot decided (decisions.py): its actions, counted by name, and the game's declared player
+statistics summed over its seats, both given per hand (per game where the game counts no hands).
 """
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ from framework.engine import FINISHED, Game, Table, ranks
 from framework.engine.bots import BOTS, ExpertBot
 from framework.engine.search import DEFAULT_ITERATIONS, DEFAULT_POLICY, DEFAULT_SECONDS
 from framework.testing import default_players
+
+from .decisions import action_label, add_counts, seat_statistics
 
 DEFAULT_DEALS = 10
 DEFAULT_MAX_MOVES = 5_000
@@ -65,6 +70,8 @@ class ArenaGame:
     finished: bool = False
     think: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per move
     capped: int = 0                   # the expert's moves its seconds cap stopped short of its iterations
+    actions: dict[str, dict[str, int]] = field(default_factory=dict)  # level -> action label -> times made
+    stats: dict[str, dict[str, float]] = field(default_factory=dict)  # level -> player statistic, its seats summed
 
     def side_scores(self, level: str) -> float:
         seats = [seat for seat, lvl in enumerate(self.levels) if lvl == level]
@@ -93,7 +100,8 @@ def play_arena_game(game: type[Game], deal: int, swapped: bool, settings: ArenaS
     bots = {p["id"]: settings.bot(level, f"{settings.seed}-{deal}-{level}") for p, level in zip(players, levels,
                                                                                               strict=True)}
     by_player = dict(zip((p["id"] for p in players), levels, strict=True))
-    result = ArenaGame(deal, swapped, levels, think={level: [] for level in settings.bots})
+    result = ArenaGame(deal, swapped, levels, think={level: [] for level in settings.bots},
+                       actions={level: {} for level in settings.bots})
     while table.status != FINISHED and table.move < settings.max_moves:
         if settings.hands is not None and (table.game.hands_played() or 0) >= settings.hands:
             break
@@ -101,8 +109,10 @@ def play_arena_game(game: type[Game], deal: int, swapped: bool, settings: ArenaS
             started = time.perf_counter()
             chosen = bots[player_id].choose(table, player_id)
             if chosen is not None:
-                result.think[by_player[player_id]].append(time.perf_counter() - started)
+                level = by_player[player_id]
+                result.think[level].append(time.perf_counter() - started)
                 result.capped += isinstance(bots[player_id], ExpertBot) and bots[player_id].capped()
+                add_counts(result.actions[level], {action_label(table, *chosen): 1})
                 table.apply(player_id, *chosen, rollback=False)
                 break
         else:
@@ -112,6 +122,9 @@ def play_arena_game(game: type[Game], deal: int, swapped: bool, settings: ArenaS
     result.scores = [all_scores[p["id"]] for p in players]
     result.hands, result.moves = table.game.hands_played() or 0, table.move
     result.finished = table.status == FINISHED
+    result.stats = {level: seat_statistics(table, [p["id"] for p, lvl in zip(players, levels, strict=True)
+                                                   if lvl == level])
+                    for level in settings.bots}
     return result
 
 
@@ -156,6 +169,43 @@ class ArenaSummary:
         times = [t for played in self.games for t in played.think[level]]
         return (statistics.median(times), max(times), len(times)) if times else (0.0, 0.0, 0)
 
+    def units(self) -> tuple[int, str]:
+        """What the decisions are counted per: the hands played, or the games where none are counted."""
+        hands = sum(g.hands for g in self.games)
+        return (hands, "hand") if hands else (len(self.games), "game")
+
+    def action_rates(self, level: str) -> dict[str, float]:
+        """How often this bot made each action (decisions.action_label), its seats together, per hand
+        (or game): the most frequent first."""
+        counts: dict[str, float] = {}
+        for played in self.games:
+            add_counts(counts, played.actions.get(level, {}))
+        units = max(self.units()[0], 1)
+        return {label: n / units for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))}
+
+    def statistic_rates(self, level: str) -> dict[str, float]:
+        """The game's declared player statistics of this bot's seats, summed, per hand (or game), in
+        the order the game declares them."""
+        counts: dict[str, float] = dict.fromkeys(self.game.statistics.get("player", {}), 0)
+        for played in self.games:
+            add_counts(counts, played.stats.get(level, {}))
+        units = max(self.units()[0], 1)
+        return {name: n / units for name, n in counts.items()}
+
+    def decision_lines(self) -> list[str]:
+        _units, unit = self.units()
+        declared = self.game.statistics.get("player", {})
+        text = []
+        for level in self.settings.bots:
+            actions = self.action_rates(level)
+            text.append(f"actions per {unit}, {level}: "
+                        + (", ".join(f"{label} {rate:.2f}" for label, rate in actions.items()) or "none"))
+            if declared:
+                text.append(f"statistics per {unit}, {level}: " + ", ".join(
+                    f"{declared[name].get('name', name)} {rate:.2f}"
+                    for name, rate in self.statistic_rates(level).items()))
+        return text
+
     def lines(self) -> list[str]:
         first, second = self.settings.bots
         mean, low, high = self.difference()
@@ -176,7 +226,7 @@ class ArenaSummary:
                         f"over {moves} moves"
                         + (f"; {capped} stopped by the {self.settings.seconds:g} s cap (those depend on the "
                            "machine)" if capped and BOTS[level] is ExpertBot else ""))
-        return text
+        return text + self.decision_lines()
 
 
 def arena(game: type[Game], deals: int, settings: ArenaSettings, jobs: int = 1,

@@ -100,10 +100,15 @@ def choose_option(game: SummonTheDragon, player_id: int) -> tuple[str, dict]:
     return "chooseOption", {"option": rules.KITTY if DRAGON in game.hand(player_id) else rules.SUMMON}
 
 
+def weakest(hand: list[str], designation: str, count: int) -> list[str]:
+    """The `count` cards least worth keeping, in hand order (as legal_actions lists discards)."""
+    chosen = set(sorted(hand, key=lambda c: keep_value(c, designation))[:count])
+    return [c for c in hand if c in chosen]
+
+
 def choose_discard(game: SummonTheDragon, player_id: int) -> tuple[str, dict]:
-    hand, designation = game.hand(player_id), game.data["contract"]["designation"]
-    weakest = set(sorted(hand, key=lambda c: keep_value(c, designation))[:game.owed(player_id)])
-    return "discard", {"cards": [c for c in hand if c in weakest]}      # in hand order, as legal_actions
+    return "discard", {"cards": weakest(game.hand(player_id), game.data["contract"]["designation"],
+                                        game.owed(player_id))}
 
 
 CHOOSERS = {Bidding: bid, ChooseOption: choose_option, Discard: choose_discard, PlayerTurn: choose_card}

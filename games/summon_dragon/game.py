@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from framework.engine import Game, UserError
 
-from . import bots, invariants, rules
+from . import bots, candidates, invariants, rules
 from .cards import DECK, DRAGON, HAND_SIZE, KITTY_SIZE, LABEL_OF, SUIT_OF, cards_label, sort_hand
 from .determinize import determinize
 from .options import SummonOptions
-from .states import STATES, PlayerTurn
+from .states import STATES, Discard, PlayerTurn
 
 
 class SummonTheDragon(Game):
@@ -326,6 +326,15 @@ class SummonTheDragon(Game):
 
     def heuristic_move(self, player_id):
         return bots.heuristic_move(self, player_id)
+
+    def search_candidates(self, player_id):
+        """A discard's few dozen sensible sets (candidates.py) rather than its thousands; every other
+        decision has few enough moves to search them all (the bids: 67 at most)."""
+        if self.gamestate.current_state() is not Discard or not self.owed(player_id):
+            return None
+        sets = candidates.discard_candidates(self.hand(player_id), self.owed(player_id),
+                                             self.data["contract"]["designation"])
+        return None if sets is None else [("discard", {"cards": cards}) for cards in sets]
 
     def determinize(self, viewer, rng):
         """The hidden cards dealt again as `viewer` could believe them (determinize.py)."""

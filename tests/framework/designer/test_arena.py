@@ -14,8 +14,11 @@ from framework.designer.arena import (
     play_arena_game,
     seat_levels,
 )
+from framework.designer.decisions import action_label
 from framework.engine import Table
 from framework.testing import default_players
+from games.dragon_phoenix import GAME as DRAGON_PHOENIX
+from games.summon_dragon import GAME as SUMMON
 from tests.conftest import TEST_GAMES, make_app
 from tests.trick_game import Duel
 
@@ -89,8 +92,8 @@ def test_the_results_do_not_depend_on_the_processes():
                              options={"hand_size": 3, "hands": 1})
     alone = arena(Duel, 2, settings, jobs=1)
     shared = arena(Duel, 2, settings, jobs=2)
-    assert [(g.deal, g.swapped, g.scores) for g in alone.games] == [(g.deal, g.swapped, g.scores)
-                                                                     for g in shared.games]
+    assert [(g.deal, g.swapped, g.scores, g.actions) for g in alone.games] == [
+        (g.deal, g.swapped, g.scores, g.actions) for g in shared.games]
     assert len(alone.games) == 4 and {g.swapped for g in alone.games} == {False, True}
 
 
@@ -103,6 +106,8 @@ def test_a_tiny_arena_prints_the_difference_the_wins_and_the_times(cli_app):
     assert lines[1].startswith("score difference per hand, expert minus heuristic: ") and "95% interval" in lines[1]
     assert lines[2].startswith("games won: expert ") and "drawn" in lines[2]
     assert lines[3].startswith("time per move, expert: median ") and lines[4].startswith("time per move, heuristic")
+    # Each bot holds two of the four seats, and every seat plays its 4 cards a hand; Duel declares no statistics.
+    assert lines[5:] == ["actions per hand, expert: playCard 8.00", "actions per hand, heuristic: playCard 8.00"]
     assert "duel: expert against heuristic: 6/6" in result.stderr  # the progress line
 
 
@@ -143,3 +148,68 @@ def test_simulate_seats_the_expert_where_the_game_determinizes(cli_app):
     assert result.exit_code == 0, result.output
     assert "games: 2 of 2 finished, 0 unfinished, 0 failed" in result.output
     assert "duel: 2 games by expert,heuristic bots" in result.output and "actions taken: playCard 24" in result.output
+
+
+# ----- what each bot decided: its actions by name and the game's player statistics, per hand ----------
+def test_each_bots_actions_are_counted_over_its_seats():
+    settings = ArenaSettings(("heuristic", "random"), "count", options={"hand_size": 4, "hands": 3})
+    result = play_arena_game(Duel, 0, False, settings)
+    assert result.finished and result.hands == 3
+    # two seats each, 4 cards a seat, 3 hands: every card of the deal played once
+    assert result.actions == {"heuristic": {"playCard": 24}, "random": {"playCard": 24}}
+    assert result.stats == {"heuristic": {}, "random": {}}
+    summary = ArenaSummary(Duel, settings, [result])
+    assert summary.action_rates("random") == {"playCard": 8.0} and summary.statistic_rates("random") == {}
+
+
+def test_a_game_counting_no_hands_gives_its_decisions_per_game():
+    summary = ArenaSummary(Duel, ArenaSettings())
+    summary.games = [ArenaGame(0, False, ["expert", "heuristic"], [(1, 0), (0, 0)], 0, 6, True,
+                               {"expert": [0.1], "heuristic": [0.1]}, {"expert": {"playCard": 3}, "heuristic": {}})]
+    assert summary.units() == (1, "game") and summary.action_rates("expert") == {"playCard": 3.0}
+    assert summary.decision_lines() == ["actions per game, expert: playCard 3.00", "actions per game, heuristic: none"]
+
+
+def test_an_action_is_named_with_its_yes_or_no_and_its_menu_choice_never_its_cards():
+    table = Table.create(DRAGON_PHOENIX, default_players(4), None, "labels")
+    assert table.current_state.name == "highFlight"
+    assert action_label(table, "highFlight", {"call": True}) == "highFlight (call)"
+    assert action_label(table, "highFlight", {"call": False}) == "highFlight (no call)"
+    assert action_label(table, "takeOff", {}) == "takeOff"  # a game-wide action, allowed in this state
+    summon = Table.create(SUMMON, default_players(4), None, "labels")
+    bidder = summon.active_players()[0]
+    assert action_label(summon, "bid", {"tricks": 7, "designation": "fire"}) == "bid (fire)"
+    summon.apply(bidder, "bid", {"tricks": 13, "designation": "fire"})  # 13 ends the auction at once
+    assert action_label(summon, "chooseOption", {"option": "summon"}) == "chooseOption (summon)"
+
+
+def test_dragon_and_phoenix_calls_counted_as_actions_agree_with_the_games_statistics():
+    summary = arena(DRAGON_PHOENIX, 3, ArenaSettings(("heuristic", "random"), "calls", hands=1))
+    hands = summary.units()[0]
+    assert summary.units()[1] == "hand" and hands == 6
+    first_out = 0.0
+    for level in ("heuristic", "random"):
+        actions, stats = summary.action_rates(level), summary.statistic_rates(level)
+        # every seat answers High Flight once a hand, and each bot holds two seats
+        assert actions.get("highFlight (call)", 0) + actions.get("highFlight (no call)", 0) == 2
+        assert actions.get("highFlight (call)", 0) + actions.get("takeOff", 0) == pytest.approx(stats["calls"])
+        assert stats["calls_won"] + stats["calls_lost"] == pytest.approx(stats["calls"])
+        first_out += stats["first_out"]
+    assert first_out == pytest.approx(1)  # one player goes out first in each hand
+    assert summary.statistic_rates("random")["calls"] > 0  # the random bot calls, the heuristic never does
+    assert summary.statistic_rates("heuristic")["calls"] == 0
+
+
+def test_summon_contracts_and_options_counted_as_actions_agree_with_the_games_statistics():
+    summary = arena(SUMMON, 2, ArenaSettings(("heuristic", "random"), "contracts", hands=2))
+    contracts = 0.0
+    for level in ("heuristic", "random"):
+        actions, stats = summary.action_rates(level), summary.statistic_rates(level)
+        options = {label: rate for label, rate in actions.items() if label.startswith("chooseOption")}
+        assert sum(options.values()) == pytest.approx(stats["contracts"])  # the winning bidder chooses once
+        assert options.get("chooseOption (summon)", 0) >= stats["summons"]  # not counted: the Dragon in the kitty
+        assert stats["contracts_made"] <= stats["contracts"]
+        contracts += stats["contracts"]
+    assert contracts == pytest.approx(1)  # one contract a hand
+    lines = summary.lines()
+    assert any(line.startswith("statistics per hand, random: Contracts won in the auction ") for line in lines)
