@@ -69,9 +69,9 @@ class ArenaGame:
     moves: int = 0
     finished: bool = False
     think: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per move
-    capped: int = 0                   # the expert's moves its seconds cap stopped short of its iterations
     actions: dict[str, dict[str, int]] = field(default_factory=dict)  # level -> action label -> times made
     stats: dict[str, dict[str, float]] = field(default_factory=dict)  # level -> player statistic, its seats summed
+    capped: int = 0                   # the expert's moves its seconds cap stopped short of its iterations
 
     def side_scores(self, level: str) -> float:
         seats = [seat for seat, lvl in enumerate(self.levels) if lvl == level]
