@@ -280,7 +280,8 @@ def test_continue_at_a_bots_table_is_its_players_and_never_plays_the_experts_tur
     the expert's turn is the bot runner's (200, `runner_pending`), and her request plays none of it."""
     app, api, table_id, bot = bot_world
     url = f"/api/tables/{table_id}/continue"
-    expert = next(p for p in api.view(table_id, "anna")["table"]["players"] if p["id"] == bot)["name"].startswith("Expert")
+    seats = api.view(table_id, "anna")["table"]["players"]
+    expert = next(p for p in seats if p["id"] == bot)["name"].startswith("Expert")
     before = fingerprint(app, table_id)
     assert api.post(url, "eve").status_code == 403 and fingerprint(app, table_id) == before
     answer = api.post(url, "anna")
