@@ -159,3 +159,27 @@ def test_seating_an_expert_and_a_zombie_at_the_expert_level_wake_the_runner_at_o
                 db.session.remove()
                 db.engine.dispose()
     assert "Traceback" not in log.read_text(), log.read_text()
+
+
+def test_a_runner_whose_listening_connection_dies_listens_again(pg_api, pg_database, caplog):
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    app, api = pg_api
+    wakeups = Wakeups(pg_database, poll=5.0)
+    try:
+        with psycopg.connect(libpq_url(make_url(pg_database)), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (wakeups.connection.info.backend_pid,))
+        started = time.monotonic()
+        wakeups.wait()  # the lost connection ends the wait: a round looks, rather than a poll's wait
+        assert time.monotonic() - started < 2.0 and wakeups.connection is None
+        assert "listening connection failed" in caplog.text
+        wakeups.wait()  # listens again, then returns for a round (what came meanwhile)
+        assert wakeups.connection is not None
+        table_id = api.new_table("anna", players=2)
+        api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": "expert"})
+        started = time.monotonic()
+        wakeups.wait()
+        assert time.monotonic() - started < 0.5
+    finally:
+        wakeups.close()
