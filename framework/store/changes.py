@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from flask import current_app
 from sqlalchemy import String, bindparam, event, func, select
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session
 
 from .driver import Prebuilt
@@ -148,14 +148,18 @@ class TableChanges:
     def _listen_postgres(self) -> None:
         import psycopg
 
-        plain = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        with psycopg.connect(plain, autocommit=True) as connection:
+        with psycopg.connect(libpq_url(self.url), autocommit=True) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
             self.wake(self.watched())  # anything committed while no one listened
             while self.watched():
                 for note in connection.notifies(timeout=1.0):
                     if note.payload.isdigit():
                         self.wake([int(note.payload)])
+
+
+def libpq_url(url: URL) -> str:
+    """The database's URL as psycopg's own connect takes it (a listening connection is no pool's)."""
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def init_changes(app) -> None:

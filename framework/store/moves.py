@@ -87,6 +87,13 @@ class Automatic:
     pending: bool
     held: Held | None = None
 
+    @property
+    def runner_pending(self) -> bool:
+        """An expert's turn is due, or being thought about: the bot runner plays it, never a request."""
+        held = self.held
+        return (held is not None and held.row.status == "playing" and bool(people_seated(held.row))
+                and levels.runner_seat(held.row.players, held.table, lambda seat: True) is not None)
+
 
 @dataclass(frozen=True)
 class CatchUp:
@@ -216,11 +223,12 @@ def max_game_moves() -> int:
 
 def play_pending(record: TableRecord, user_id: int, games: dict[str, type[Game]],
                  budget: float | None = REQUEST_BUDGET) -> Automatic:
-    """A seated player or the table's creator has the pending bot and zombie turns played (bounded)."""
+    """A seated player or the table's creator has the pending bot and zombie turns played (bounded); an
+    expert's turn is left to the bot runner (`runner_pending`), and is no conflict."""
     if find_seat(record.players, user_id) is None and record.creator_id != user_id:
         raise Forbidden("Only the table's players and its creator may have its bots play.")
     played = play_automatic(record.id, games, budget)
-    if played.played == 0 and not played.pending:
+    if played.played == 0 and not played.pending and not played.runner_pending:
         raise NothingPending("No bot or zombie turn is waiting at this table.")
     return played
 

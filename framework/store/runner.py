@@ -27,6 +27,7 @@ from .locked import lock_table, save_seats
 from .models import clock, db
 from .moves import _commit, people_seated, play_automatic, tables_waiting_for_automatic_moves
 from .pipeline import pipelined
+from .wakeups import wake_runners
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ def store(found: Claim, action: str, args: dict, games: dict[str, type[Game]]) -
                 seat.set(thinking_since=None)
                 save_seats(row)
                 announce(row.id)
+                wake_runners(row.id)  # the seat may still be due: a runner (this one, likely) looks at once
             return False
         made = table.apply(found.player, action, args, rollback=False)
         _commit(row, table, found.player, action, args, made, found.actor, None)

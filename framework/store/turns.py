@@ -18,6 +18,7 @@ from .journal import write_notifications, write_snapshot
 from .loading import find_seat, load_engine_table
 from .locked import LockedSeat, LockedTable, lock_table, save_seats
 from .models import Seat, TableRecord, clock, db
+from .wakeups import expert_turn_due
 
 
 def update_turns(record: LockedTable, table: Table, now: datetime | None = None,
@@ -40,6 +41,7 @@ def update_turns(record: LockedTable, table: Table, now: datetime | None = None,
             if not (seat.user.is_bot or seat.zombie):
                 outbox.queue_your_turn(record, seat, now)
     save_seats(record)
+    expert_turn_due(record, table)  # an expert's "your turn": the bot runners' wake-up (PostgreSQL)
 
 
 def set_zombie(record: LockedTable, table: Table, seat: LockedSeat, zombie: bool, reason: str = "") -> None:
@@ -47,6 +49,7 @@ def set_zombie(record: LockedTable, table: Table, seat: LockedSeat, zombie: bool
     seat.set(zombie=zombie)
     if zombie:
         seat.set(deadline=None)
+        expert_turn_due(record, table)  # where the zombie plays at the expert level, and it is the seat's turn
         table.notify(None, "zombie", "${player_name} " + reason + ": the zombie plays for them",
                      {"player_id": seat.user_id})
     else:

@@ -186,8 +186,12 @@ class ActionResult(Schema):
 
 
 class AutomaticResult(Schema):
-    played = fields.Integer(required=True)
-    automatic_pending = fields.Boolean(required=True)
+    played = fields.Integer(required=True, metadata={"description": "bot and zombie moves this request played"})
+    automatic_pending = fields.Boolean(required=True, metadata={
+        "description": "quick bot or zombie turns still wait (the request's time ran out): POST .../continue again"})
+    runner_pending = fields.Boolean(required=True, metadata={
+        "description": "an expert's turn is due or being searched for (the seat shows `thinking`): the bot "
+                       "runner plays it, no request does; watch the table (its push stream, or its view)"})
 
 
 class NotificationList(Schema):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from datetime import datetime
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from framework.store.runner import run_once as run_bots
 from framework.store.sessions import prune_expired_sessions
 from framework.store.streams import prune_expired_leases
 from framework.store.turns import expire_deadlines
+from framework.store.wakeups import LISTENING_POLL, SQLITE_POLL, Wakeups, default_poll
 
 
 def register_cli(app: Flask) -> None:
@@ -77,22 +77,34 @@ def register_cli(app: Flask) -> None:
 
     @app.cli.command("bots")
     @click.option("--once", is_flag=True, help="One round over the waiting tables, then exit (tests, cron).")
-    @click.option("--poll", default=0.5, show_default=True, type=click.FloatRange(0.05, 60),
-                  help="Seconds between two looks for due turns when none was found.")
-    def bots(once: bool, poll: float) -> None:
+    @click.option("--poll", default=None, type=click.FloatRange(0.05, 600),
+                  help=f"Seconds between two looks for due turns when none was found [default: {SQLITE_POLL} on "
+                       f"SQLite; {LISTENING_POLL} on PostgreSQL, where a NOTIFY wakes the runner at once].")
+    @click.option("--no-listen", is_flag=True,
+                  help="Poll only, even on PostgreSQL (a connection pooler that drops LISTEN; a measure).")
+    def bots(once: bool, poll: float | None, no_listen: bool) -> None:
         """The bot runner: play the expert bots' and expert zombies' turns as they become due (and
         the quick bot turns after them), outside any web request. Run one or more, on any hosts:
         the table's row lock and move number decide who stores a move, and a runner killed while it
-        thinks loses nothing (its claim lapses after BGA_BOT_LEASE_SECONDS and another plays)."""
+        thinks loses nothing (its claim lapses after BGA_BOT_LEASE_SECONDS and another plays).
+        On PostgreSQL it LISTENs and plays a turn as soon as it is due; on SQLite it polls."""
         config = current_app.config
-        while True:
-            played = run_bots(current_app.extensions["games"], config["BOT_LEASE_SECONDS"],
-                              config["TICK_MOVES_PER_ROUND"], lambda line: click.echo(line))
-            if once:
-                click.echo(f"bots: {played} moves")
-                return
-            if not played:
-                time.sleep(poll)
+        url = config["SQLALCHEMY_DATABASE_URI"]
+        if poll is None:
+            poll = SQLITE_POLL if no_listen else default_poll(url)
+        wakeups = None if once else Wakeups(url, poll, listen=not no_listen)
+        try:
+            while True:
+                played = run_bots(current_app.extensions["games"], config["BOT_LEASE_SECONDS"],
+                                  config["TICK_MOVES_PER_ROUND"], lambda line: click.echo(line))
+                if wakeups is None:
+                    click.echo(f"bots: {played} moves")
+                    return
+                if not played:
+                    wakeups.wait()
+        finally:
+            if wakeups is not None:
+                wakeups.close()
 
     for command in (verify_games_command, import_game_command, *DESIGNER_COMMANDS):
         app.cli.add_command(command)

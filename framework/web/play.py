@@ -79,9 +79,13 @@ def caller_of(table_id: int, token: str) -> moves.Caller:
             errors=(401, 403, 404, 409))
 @login_required
 def continue_automatic(table_id: int):
-    """Play the bot and zombie turns a move left pending (a seated player or the creator; bounded)."""
+    """Play the bot and zombie turns a move left pending (a seated player or the creator; bounded).
+
+    An expert's turn is the bot runner's: the answer says so (`runner_pending`) rather than 409, which
+    is kept for a table where no automatic turn at all is due."""
     played = moves.play_pending(visible_table(table_id), g.user_id, games())
-    return answered(answers.AutomaticResult, {"played": played.played, "automatic_pending": played.pending})
+    return answered(answers.AutomaticResult, {"played": played.played, "automatic_pending": played.pending,
+                                              "runner_pending": played.runner_pending})
 
 
 @bp.get("/tables/<id:table_id>/notifications")

@@ -275,6 +275,24 @@ def test_no_person_reads_or_plays_a_bots_seat(bot_world, method, path, body, exp
         assert not set(hand) & set(str(api.view(table_id, caller)).split("'"))
 
 
+def test_continue_at_a_bots_table_is_its_players_and_never_plays_the_experts_turn(bot_world):
+    """Eve, a spectator, may not have the bots play. Anna may: the heuristic has answered already (409),
+    the expert's turn is the bot runner's (200, `runner_pending`), and her request plays none of it."""
+    app, api, table_id, bot = bot_world
+    url = f"/api/tables/{table_id}/continue"
+    seats = api.view(table_id, "anna")["table"]["players"]
+    expert = next(p for p in seats if p["id"] == bot)["name"].startswith("Expert")
+    before = fingerprint(app, table_id)
+    assert api.post(url, "eve").status_code == 403 and fingerprint(app, table_id) == before
+    answer = api.post(url, "anna")
+    if expert:
+        assert answer.status_code == 200 and answer.json == {"played": 0, "automatic_pending": False,
+                                                             "runner_pending": True}
+    else:
+        assert answer.status_code == 409 and answer.json["error"]["code"] == "nothing_pending"
+    assert fingerprint(app, table_id) == before
+
+
 @pytest.mark.parametrize("password", ["!", "", "secret-pass"])
 def test_bots_and_hotseat_stand_ins_are_not_logins(api, password):
     api.register("dana")

@@ -140,7 +140,8 @@ def test_looking_at_a_table_never_plays_a_move(app, api, monkeypatch):
     assert actors(app, table_id) == []
     monkeypatch.undo()
     answer = api.post(f"/api/tables/{table_id}/continue", "anna")
-    assert answer.status_code == 200 and answer.json == {"played": 2, "automatic_pending": False}
+    assert answer.status_code == 200
+    assert answer.json == {"played": 2, "automatic_pending": False, "runner_pending": False}
     assert actors(app, table_id) == ["bot", "bot"]
     view = api.view(table_id, "anna")
     assert view["automatic_pending"] is False and view["state"]["active_players"] == [api.ids["anna"]]

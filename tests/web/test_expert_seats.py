@@ -323,3 +323,54 @@ def test_a_search_overtaken_by_another_seats_move_frees_its_seat_at_once(expert_
         db.session.remove()
     assert [(player, actor) for _n, player, actor in moves_of(expert_app, table_id)] == [
         (first.player, "bot"), (second.player, "bot")]
+
+
+def test_continue_says_the_runner_has_an_experts_turn_and_refuses_only_where_nothing_is_due(expert_app, expert_api):
+    """A page (or a script) asking for pending bot turns while only an expert's is due hears that the bot
+    runner has it, thinking or not yet, and a 409 only once nothing at all is due."""
+    api = expert_api
+    table_id = api.new_table("anna", players=2, options={"hand_size": 4})
+    bot = api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": "expert"}).json["players"][1]
+    url = f"/api/tables/{table_id}/continue"
+    assert api.act(table_id, "anna", "pickCharm", charm="amber").status_code == 200
+    due = api.post(url, "anna")
+    assert due.status_code == 200, due.json
+    assert due.json == {"played": 0, "automatic_pending": False, "runner_pending": True}
+    assert api.post(url, "ben").status_code == 403  # not seated, not the creator
+    with expert_app.app_context():
+        found = claim(table_id, expert_app.extensions["games"], LEASE)
+        db.session.remove()
+    thinking = api.post(url, "anna")  # the runner searches: still its turn, still not the page's to play
+    assert thinking.status_code == 200 and thinking.json["runner_pending"] is True
+    assert moves_of(expert_app, table_id) == [(1, api.ids["anna"], "player")]
+    with expert_app.app_context():
+        assert play_claimed(found, expert_app.extensions["games"]) is True
+        db.session.remove()
+    view = api.view(table_id, "anna")
+    assert bot["id"] not in view["state"]["active_players"]
+    refused = api.post(url, "anna")  # Anna's turn alone: nothing for a bot, nor for the runner
+    assert refused.status_code == 409 and refused.json["error"]["code"] == "nothing_pending"
+
+
+def test_continue_plays_the_quick_bots_and_says_the_runner_has_the_expert_after_them(tmp_path, monkeypatch):
+    """Anna, a heuristic bot and an expert zombie (Ben left): `continue` plays the heuristic's turn, then
+    stops at the expert zombie's, which it leaves to the runner and says so."""
+    from framework.store import moves
+
+    app = make_app(f"sqlite:///{tmp_path / 'mixed.sqlite'}", ZOMBIE_LEVEL="expert", EXPERT_ITERATIONS=20)
+    api = Api(app.test_client())
+    for name in ("anna", "ben"):
+        api.register(name)
+    table_id = api.new_table("anna", joiners=["ben"], players=3, options={"hand_size": 4})
+    # No request plays a bot turn of its own (a budget of 0 s): only `continue` will, below.
+    monkeypatch.setattr(moves.play_automatic, "__defaults__", (0.0, 5000, None))
+    api.post(f"/api/tables/{table_id}/bots", "anna", json={"count": 1, "level": "heuristic"})
+    api.post(f"/api/tables/{table_id}/leave", "ben")
+    assert moves_of(app, table_id) == []
+    monkeypatch.undo()
+    answer = api.post(f"/api/tables/{table_id}/continue", "anna")
+    assert answer.status_code == 200, answer.json
+    assert answer.json == {"played": 1, "automatic_pending": False, "runner_pending": True}
+    assert [actor for _n, _player, actor in moves_of(app, table_id)] == ["bot"]
+    assert runner_round(app) == 1
+    assert [actor for _n, _player, actor in moves_of(app, table_id)] == ["bot", "zombie"]
