@@ -48,7 +48,18 @@ def leading(data: dict) -> bool:
 
 
 def top(data: dict) -> Combo | None:
-    return from_dict(data["top"])
+    stored = data["top"]
+    if stored is _last_top[0]:
+        return _last_top[1]
+    combo = from_dict(stored)
+    _last_top[:] = stored, combo
+    return combo
+
+
+# The top's combination is read several times a move, from the same stored dict: the last one read is
+# kept with its dict (held here, so it cannot be another dict at the same address). A play stores a new
+# dict, never changes one in place.
+_last_top: list = [None, None]
 
 
 def top_name(data: dict) -> str:

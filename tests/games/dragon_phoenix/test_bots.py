@@ -86,21 +86,39 @@ def choice_from_the_listing(table, pid):
     return moves[0]
 
 
-def test_the_bot_chooses_from_the_plays_as_it_did_from_every_listed_move():
-    """Over a thousand turns of seeded games (random and heuristic play mixed, so hands of every size
-    meet every kind of combination, the wish, the Phoenix and bombs), the same move every time."""
+def seeded_positions(games: int, turns: int):
+    """Tables in the midst of seeded games, random and heuristic play mixed (so hands of every size meet
+    every kind of combination, the wish, the Phoenix, bombs and calls), one per move, each then played on."""
     import random
 
+    for seed in range(games):
+        table, rng = Table.create(GAME, PLAYERS, {}, f"bot-listing-{seed}", fast=True), random.Random(seed)
+        for _ in range(turns):
+            if table.status != "playing":
+                break
+            player = table.active_players()[0]
+            yield table, player
+            move = table.game.heuristic_move(player) if rng.random() < 0.5 else None
+            table.apply(player, *(move or table.random_action(player, rng)))
+
+
+def test_the_bot_chooses_from_the_plays_as_it_did_from_every_listed_move():
+    """Over 2,400 turns, the same move every time."""
     from games.dragon_phoenix.states import PlayerTurn
 
     compared = 0
-    for seed in range(12):
-        table, rng = Table.create(GAME, PLAYERS, {}, f"bot-listing-{seed}", fast=True), random.Random(seed)
-        while table.status == "playing" and compared < 200 * (seed + 1):
-            player = table.active_players()[0]
-            if table.current_state is PlayerTurn:
-                assert table.game.heuristic_move(player) == choice_from_the_listing(table, player)
-                compared += 1
-            move = table.game.heuristic_move(player) if rng.random() < 0.5 else None
-            table.apply(player, *(move or table.random_action(player, rng)))
-    assert compared == 2400
+    for table, player in seeded_positions(12, 300):
+        if table.current_state is PlayerTurn:
+            assert table.game.heuristic_move(player) == choice_from_the_listing(table, player)
+            compared += 1
+    assert compared > 2400
+
+
+def test_take_off_is_offered_exactly_when_it_would_be_accepted():
+    """`may_take_off` (asked at every move drawn) agrees with the refusal a call would get, for every player."""
+    offered = 0
+    for table, _ in seeded_positions(6, 300):
+        for pid in table.game.player_ids:
+            assert table.game.may_take_off(pid) == (table.game.take_off_refusal(pid) is None)
+            offered += table.game.may_take_off(pid)
+    assert offered > 100
