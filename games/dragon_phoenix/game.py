@@ -69,7 +69,7 @@ class DragonPhoenix(Game):
         test first (asked at every move a bot or a search draws)."""
         data = self.data
         return (player_id not in data.get("played", ()) and "calls" in data and not data["hand_over"]
-                and not self.per_player("calls")[player_id] and self.gamestate.current_state() in CALL_STATES)
+                and not self.of_player("calls", player_id) and self.gamestate.current_state() in CALL_STATES)
 
     def take_off_refusal(self, player_id: int) -> str | None:
         data = self.data

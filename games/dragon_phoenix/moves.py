@@ -16,7 +16,7 @@ def table_bombs(game, player_id: int) -> list[Play]:
     data = game.data
     if not data["trick"] or data["hand_over"] or player_id in data["out"]:
         return []
-    return bombs(game.per_player("hands")[player_id], rnd.top(data))
+    return bombs(game.of_player("hands", player_id), rnd.top(data))
 
 
 def turn_options(game, player_id: int) -> tuple[list[Play], list[tuple[str, dict]]]:
@@ -27,7 +27,7 @@ def turn_options(game, player_id: int) -> tuple[list[Play], list[tuple[str, dict
         return [], []
     active = game.gamestate.is_player_active(player_id)
     leading = rnd.leading(data)
-    hand = game.per_player("hands")[player_id]
+    hand = game.of_player("hands", player_id)
     top = None if leading else rnd.top(data)
     found = plays(hand, top) if active else table_bombs(game, player_id)  # out of turn: bombs, even on a won round
     obliged = wish_obliges(hand, top, data["wish"], found if active else None)

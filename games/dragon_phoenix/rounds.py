@@ -126,7 +126,7 @@ def checked_play(game, player_id: int, cards: list[str], phoenix: int | None, wi
         if not data["trick"]:
             raise Illegal("A bomb out of turn needs a combination on the table: wait for the lead.")
     table_top = None if a_lead else top(data)
-    return check_play(game.per_player("hands")[player_id], cards, table_top, top_name(data), in_turn=in_turn,
+    return check_play(game.of_player("hands", player_id), cards, table_top, top_name(data), in_turn=in_turn,
                       wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
 
 
@@ -152,7 +152,7 @@ def play_cards(game, player_id: int, cards: list[str], phoenix: int | None, wish
 def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | None) -> str:
     """Put a checked play on the table; return the next state."""
     data = game.data
-    hand = game.per_player("hands")[player_id]
+    hand = game.of_player("hands", player_id)
     for card in cards:
         hand.remove(card)
     if player_id not in data["played"]:
