@@ -105,7 +105,7 @@ def readings(cards: list[str], top: Combo | None = None) -> list[Combo]:
 
 # Every play is read again when it is made (`rules.check_play`), and a search makes the same plays again
 # and again: the readings of a group of cards, which depend on the cards alone, are remembered.
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def group_readings(cards: tuple[str, ...]) -> tuple[Combo, ...]:
     """`readings` of two or more cards, highest first."""
     if FOX in cards or DRAGON in cards or len(set(cards)) != len(cards):

@@ -296,17 +296,7 @@ def leads(hand: list[str]) -> list[Play]:
 
 def plays(hand: list[str], top: Combo | None) -> list[Play]:
     """Every play this hand may make on `top` (None: a lead), bombs included."""
-    return list(listed_plays(tuple(hand), top))
-
-
-# A search replays the same turns again and again (its own hand is the same in every determinization,
-# and each iteration walks the tree from the root), and a turn is listed for its random draw and again
-# for the wish's check: the listing of a hand (in its order) on a top is remembered. Keyed by the hand
-# itself, so a changed hand is a new key: nothing to invalidate.
-@lru_cache(maxsize=16384)
-def listed_plays(hand: tuple[str, ...], top: Combo | None) -> tuple[Play, ...]:
-    """`plays`, remembered: a tuple nobody can change."""
     if top is None:
-        return tuple(leads(hand))
+        return leads(hand)
     found = [] if top.is_bomb else followers(hand, top)
-    return tuple(found + bombs(hand, top))
+    return found + bombs(hand, top)

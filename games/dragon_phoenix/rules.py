@@ -19,7 +19,7 @@ from .combos import (
     readings,
     why_no_combination,
 )
-from .plays import listed_plays
+from .plays import followers
 
 
 class Illegal(Exception):
@@ -41,8 +41,7 @@ def wish_obliges(hand: list[str], top: Combo | None, wish: int | None, listed: l
         return True
     if top.is_bomb:
         return False
-    # the remembered listing of every play (bombs too, which the test below leaves out)
-    candidates = listed_plays(tuple(hand), top) if listed is None else listed
+    candidates = followers(hand, top) if listed is None else listed
     return any(not combo.is_bomb and contains_rank(cards, wish) for cards, combo in candidates)
 
 
