@@ -8,6 +8,7 @@ from .moves import play_move, turn_options
 from .plays import Play, all_bombs
 from .states import GiveDragon, HighFlight, PassCards, PlayerTurn
 
+
 def heuristic_move(game, player_id: int) -> tuple[str, dict] | None:
     state, hands = game.gamestate.current_state(), game.per_player("hands")
     if state is PassCards and game.gamestate.is_player_active(player_id):
