@@ -109,7 +109,8 @@ def next_in(game, player_id: int, include_self: bool = False) -> int:
     out = game.data["out"]
     if include_self and player_id not in out:
         return player_id
-    return game.player_after(player_id, skip=out.__contains__)
+    # nobody out yet, most of a hand: the next seat, without a test for each
+    return game.player_after(player_id, skip=out.__contains__ if out else None)
 
 
 def checked_play(game, player_id: int, cards: list[str], phoenix: int | None, wish: int | None, *,
