@@ -64,14 +64,16 @@ def play_move(cards: tuple[str, ...], combo: Combo, wish: int | None = None) -> 
     return "playCards", args
 
 
-def random_move(game, found: list[Play], others: list[tuple[str, dict]], rng) -> tuple[str, dict] | None:
+def random_move(game, found: list[Play], others: list[tuple[str, dict]], rng,
+                herald_held: bool = True) -> tuple[str, dict] | None:
     """Draw among `others` and the plays `found` as `rng.choice` draws among the listed moves,
-    where a Herald play is listed once per wish choice."""
+    where a Herald play is listed once per wish choice. `herald_held` False: no play has the Herald
+    (its holder's caller says so, sparing a look at every play of a long lead)."""
     wishes = wish_choices(game)
-    heralds = [play for play in found if HERALD in play[0]]
+    heralds = [play for play in found if HERALD in play[0]] if herald_held else None
     if heralds:
         found = [play for play in found if HERALD not in play[0]]
-    count = len(others) + len(found) + len(heralds) * len(wishes)
+    count = len(others) + len(found) + (len(heralds) * len(wishes) if heralds else 0)
     if not count:
         return None
     pick = rng.randrange(count)

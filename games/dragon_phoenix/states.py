@@ -12,7 +12,7 @@ from marshmallow import ValidationError, fields
 from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, PlayerId, State, UserError, action
 
 from . import rounds as rnd
-from .cards import DECK, card_name, not_held, parse_rank, sort_cards, word_list
+from .cards import DECK, HERALD, card_name, not_held, parse_rank, sort_cards, word_list
 from .moves import play_moves, random_move, table_bombs, turn_options
 from .rules import wish_obliges
 from .scoring import hand_score, past_hand, winner
@@ -275,7 +275,8 @@ class PlayerTurn(State):
     def random_action(self, player_id, rng):
         """One of the listed moves, each as likely as there, a play drawn by its place among the plays."""
         found, others = turn_options(self.game, player_id)
-        return random_move(self.game, found, others + self.game.global_legal_actions(player_id), rng)
+        return random_move(self.game, found, others + self.game.global_legal_actions(player_id), rng,
+                           HERALD in self.game.of_player("hands", player_id))
 
     def possible_actions(self, player_id, names):
         """Hide passing while leading or out; out of turn, playing unless a bomb beats the table."""
