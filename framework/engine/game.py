@@ -126,6 +126,11 @@ class Game:
             view = self._per_player_views[name] = PerPlayer(entries)
         return view
 
+    def of_player(self, name: str, player_id: int) -> Any:
+        """`per_player(name)[player_id]` in one step, for the rules' hottest reads (a hand at every
+        move a search plays): no view to find."""
+        return self.table.state.data[name][str(player_id)]
+
     def player_name(self, player_id: int) -> str:
         return self.players[self._seat_of[player_id]].name
 

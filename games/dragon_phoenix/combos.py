@@ -8,6 +8,7 @@ triple of a full house, the top card of a straight or stairs, half steps for the
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import (
@@ -99,15 +100,23 @@ def readings(cards: list[str], top: Combo | None = None) -> list[Combo]:
     if len(cards) == 1:
         combo = single_reading(cards[0], top)
         return [] if combo is None else [combo]
+    return list(group_readings(tuple(cards)))
+
+
+# Every play is read again when it is made (`rules.check_play`), and a search makes the same plays again
+# and again: the readings of a group of cards, which depend on the cards alone, are remembered.
+@lru_cache(maxsize=4096)
+def group_readings(cards: tuple[str, ...]) -> tuple[Combo, ...]:
+    """`readings` of two or more cards, highest first."""
     if FOX in cards or DRAGON in cards or len(set(cards)) != len(cards):
-        return []
+        return ()
     naturals = [c for c in cards if c != PHOENIX]
     ranks = [RANK[c] for c in naturals]
     specials = HERALD in cards or PHOENIX in cards
     suits = None if specials else {SUIT[c] for c in naturals}
     if len(naturals) == len(cards):
         combo = _classify(ranks, suits, None)
-        return [] if combo is None else [combo]
+        return () if combo is None else (combo,)
     found = []
     # the Phoenix repeats a rank held or extends the run by one at either end: no other rank reads
     for stand_in in range(min(max(ranks) + 1, WISH_RANKS[-1]), max(min(ranks) - 1, WISH_RANKS[0]) - 1, -1):
@@ -115,7 +124,7 @@ def readings(cards: list[str], top: Combo | None = None) -> list[Combo]:
         if combo is not None:
             found.append(combo)
     found.sort(key=lambda c: c.rank, reverse=True)
-    return found
+    return tuple(found)
 
 
 def bomb_power(combo: Combo) -> tuple:

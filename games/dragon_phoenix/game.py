@@ -64,6 +64,13 @@ class DragonPhoenix(Game):
         self.inc_stat("calls", 1, player_id)
         self.notify_all("call", "${player_name} calls Take-off!", player_id=player_id, call="takeOff")
 
+    def may_take_off(self, player_id: int) -> bool:
+        """Whether Take-off may be called now: `take_off_refusal` without its sentence, the cheapest
+        test first (asked at every move a bot or a search draws)."""
+        data = self.data
+        return (player_id not in data.get("played", ()) and "calls" in data and not data["hand_over"]
+                and not self.of_player("calls", player_id) and self.gamestate.current_state() in CALL_STATES)
+
     def take_off_refusal(self, player_id: int) -> str | None:
         data = self.data
         if "calls" not in data or data["hand_over"] or self.gamestate.current_state() not in CALL_STATES:
@@ -138,7 +145,7 @@ class DragonPhoenix(Game):
 
     # ----- legal actions: bots, zombies and tests share them (the states list their own) ------
     def global_legal_actions(self, player_id):
-        return [] if self.take_off_refusal(player_id) else [("takeOff", {})]
+        return [("takeOff", {})] if self.may_take_off(player_id) else []
 
     def heuristic_move(self, player_id):
         return heuristic_move(self, player_id)

@@ -16,7 +16,7 @@ def table_bombs(game, player_id: int) -> list[Play]:
     data = game.data
     if not data["trick"] or data["hand_over"] or player_id in data["out"]:
         return []
-    return bombs(game.per_player("hands")[player_id], rnd.top(data))
+    return bombs(game.of_player("hands", player_id), rnd.top(data))
 
 
 def turn_options(game, player_id: int) -> tuple[list[Play], list[tuple[str, dict]]]:
@@ -27,7 +27,7 @@ def turn_options(game, player_id: int) -> tuple[list[Play], list[tuple[str, dict
         return [], []
     active = game.gamestate.is_player_active(player_id)
     leading = rnd.leading(data)
-    hand = game.per_player("hands")[player_id]
+    hand = game.of_player("hands", player_id)
     top = None if leading else rnd.top(data)
     found = plays(hand, top) if active else table_bombs(game, player_id)  # out of turn: bombs, even on a won round
     obliged = wish_obliges(hand, top, data["wish"], found if active else None)
@@ -64,14 +64,16 @@ def play_move(cards: tuple[str, ...], combo: Combo, wish: int | None = None) -> 
     return "playCards", args
 
 
-def random_move(game, found: list[Play], others: list[tuple[str, dict]], rng) -> tuple[str, dict] | None:
+def random_move(game, found: list[Play], others: list[tuple[str, dict]], rng,
+                herald_held: bool = True) -> tuple[str, dict] | None:
     """Draw among `others` and the plays `found` as `rng.choice` draws among the listed moves,
-    where a Herald play is listed once per wish choice."""
+    where a Herald play is listed once per wish choice. `herald_held` False: no play has the Herald
+    (its holder's caller says so, sparing a look at every play of a long lead)."""
     wishes = wish_choices(game)
-    heralds = [play for play in found if HERALD in play[0]]
+    heralds = [play for play in found if HERALD in play[0]] if herald_held else None
     if heralds:
         found = [play for play in found if HERALD not in play[0]]
-    count = len(others) + len(found) + len(heralds) * len(wishes)
+    count = len(others) + len(found) + (len(heralds) * len(wishes) if heralds else 0)
     if not count:
         return None
     pick = rng.randrange(count)

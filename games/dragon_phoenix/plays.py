@@ -8,7 +8,7 @@ hand is grouped by rank once per call.
 from __future__ import annotations
 
 from functools import lru_cache, reduce
-from itertools import combinations
+from itertools import combinations, product
 from operator import or_
 
 from .cards import DECK, HERALD, PHOENIX, RANK, RANK_NAMES, SPECIALS, SUIT, SUITS, WISH_RANKS
@@ -156,13 +156,50 @@ def straights(groups: dict, phoenix: bool, size: int | None, above: float) -> li
     lengths = _run_lengths(groups, phoenix_options, 2)
     if max(lengths.values()) < (size or 5):
         return []  # most hands: no run long enough, so no need to list the cards
+    # Only a hand holding a straight flush has a run to leave out: most hold none, and skip the test.
+    flushes = _holds_straight_flush(groups)
+    if not phoenix:
+        return _plain_straights(groups, lengths, size, above, flushes)
     options = {rank: [(c,) for c in cards] for rank, cards in groups.items()}
     found = []
     for cards, top, stand_in in _runs(options, phoenix_options, lengths, 1, 5, size, above):
-        if stand_in is None and HERALD not in cards and len({SUIT[c] for c in cards}) == 1:
+        if flushes and stand_in is None and HERALD not in cards and len({SUIT[c] for c in cards}) == 1:
             continue
         found.append((cards, Combo(STRAIGHT, len(cards), top, stand_in)))
     return found
+
+
+# The combination of every straight without the Phoenix, by (cards, top rank): built once, shared.
+PLAIN_STRAIGHT = {(n, top): Combo(STRAIGHT, n, top) for n in range(5, 14) for top in range(n + 1, 15)}
+
+
+def _plain_straights(groups: dict, lengths: dict, size: int | None, above: float, flushes: bool) -> list[Play]:
+    """`straights` without the Phoenix, in the order `_runs` lists them (starts from the Ace down, then
+    shorter first, then the cards of each rank in the hand's order): each start and length is the
+    product of its ranks' cards, which itertools builds in that very order."""
+    found = []
+    for start, length in lengths.items():
+        for n in ((size,) if size is not None else range(5, length + 1)):
+            top = start + n - 1
+            if n > length or top <= above:
+                continue
+            combo = PLAIN_STRAIGHT[n, top]
+            runs = product(*[groups[rank] for rank in range(start, top + 1)])
+            if flushes:
+                found.extend((cards, combo) for cards in runs
+                             if HERALD in cards or len({SUIT[c] for c in cards}) > 1)
+            else:
+                found.extend((cards, combo) for cards in runs)
+    return found
+
+
+def _holds_straight_flush(groups: dict) -> bool:
+    """Whether these cards hold five of one suit in a row (the bits of `CARD_BIT`)."""
+    bits = 0
+    for cards in groups.values():
+        for card in cards:
+            bits |= CARD_BIT[card]
+    return bool(bits & bits >> 1 & bits >> 2 & bits >> 3 & bits >> 4)
 
 
 def stairs(groups: dict, phoenix: bool, size: int | None, above: float) -> list[Play]:

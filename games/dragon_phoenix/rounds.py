@@ -48,7 +48,18 @@ def leading(data: dict) -> bool:
 
 
 def top(data: dict) -> Combo | None:
-    return from_dict(data["top"])
+    stored = data["top"]
+    if stored is _last_top[0]:
+        return _last_top[1]
+    combo = from_dict(stored)
+    _last_top[:] = stored, combo
+    return combo
+
+
+# The top's combination is read several times a move, from the same stored dict: the last one read is
+# kept with its dict (held here, so it cannot be another dict at the same address). A play stores a new
+# dict, never changes one in place.
+_last_top: list = [None, None]
 
 
 def top_name(data: dict) -> str:
@@ -98,7 +109,8 @@ def next_in(game, player_id: int, include_self: bool = False) -> int:
     out = game.data["out"]
     if include_self and player_id not in out:
         return player_id
-    return game.player_after(player_id, skip=out.__contains__)
+    # nobody out yet, most of a hand: the next seat, without a test for each
+    return game.player_after(player_id, skip=out.__contains__ if out else None)
 
 
 def checked_play(game, player_id: int, cards: list[str], phoenix: int | None, wish: int | None, *,
@@ -115,7 +127,7 @@ def checked_play(game, player_id: int, cards: list[str], phoenix: int | None, wi
         if not data["trick"]:
             raise Illegal("A bomb out of turn needs a combination on the table: wait for the lead.")
     table_top = None if a_lead else top(data)
-    return check_play(game.per_player("hands")[player_id], cards, table_top, top_name(data), in_turn=in_turn,
+    return check_play(game.of_player("hands", player_id), cards, table_top, top_name(data), in_turn=in_turn,
                       wish=data["wish"], phoenix=phoenix, new_wish=wish, wish_allowed=game.options["wish"])
 
 
@@ -141,7 +153,7 @@ def play_cards(game, player_id: int, cards: list[str], phoenix: int | None, wish
 def play(game, player_id: int, cards: list[str], combo: Combo, new_wish: int | None) -> str:
     """Put a checked play on the table; return the next state."""
     data = game.data
-    hand = game.per_player("hands")[player_id]
+    hand = game.of_player("hands", player_id)
     for card in cards:
         hand.remove(card)
     if player_id not in data["played"]:

@@ -28,7 +28,7 @@ class Illegal(Exception):
 
 def contains_rank(cards, rank: int) -> bool:
     """Whether a natural card of `rank` is among the cards (the Phoenix never counts)."""
-    return any(RANK.get(c) == rank for c in cards)
+    return rank in map(RANK.get, cards)  # asked twice a move: no generator to make
 
 
 def wish_obliges(hand: list[str], top: Combo | None, wish: int | None, listed: list | None = None) -> bool:

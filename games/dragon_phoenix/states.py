@@ -12,7 +12,7 @@ from marshmallow import ValidationError, fields
 from framework.engine import ACTIVE_PLAYER, GAME, GAME_END_ID, MULTIPLE_ACTIVE, PlayerId, State, UserError, action
 
 from . import rounds as rnd
-from .cards import DECK, card_name, not_held, parse_rank, sort_cards, word_list
+from .cards import DECK, HERALD, card_name, not_held, parse_rank, sort_cards, word_list
 from .moves import play_moves, random_move, table_bombs, turn_options
 from .rules import wish_obliges
 from .scoring import hand_score, past_hand, winner
@@ -119,7 +119,7 @@ class PassCards(State):
     @action({"left": fields.String(required=True), "partner": fields.String(required=True),
              "right": fields.String(required=True)})
     def passCards(self, player_id, left, partner, right):
-        hand = self.game.per_player("hands")[player_id]
+        hand = self.game.of_player("hands", player_id)
         chosen = [left, partner, right]
         if len(set(chosen)) != 3:
             raise UserError("Pass three different cards: one to each other player.")
@@ -160,7 +160,7 @@ class PassCards(State):
         once chosen, taking them back."""
         if not self.game.gamestate.is_player_active(player_id):
             return [("undoPassCards", {})] if player_id in self.game.per_player("passing") else []
-        hand = self.game.per_player("hands")[player_id]
+        hand = self.game.of_player("hands", player_id)
         return [("passCards", {"left": a, "partner": b, "right": c}) for a, b, c in permutations(hand, 3)]
 
     def random_action(self, player_id, rng):
@@ -168,7 +168,7 @@ class PassCards(State):
             moves = self.game.legal_actions(player_id)
             return rng.choice(moves) if moves else None
         # A pass is three distinct cards in order: drawn directly, with the odds of the full list.
-        hand = self.game.per_player("hands")[player_id]
+        hand = self.game.of_player("hands", player_id)
         others = self.game.global_legal_actions(player_id)
         ways = len(hand) * (len(hand) - 1) * (len(hand) - 2)
         pick = rng.randrange(ways + len(others))
@@ -222,7 +222,7 @@ class PlayerTurn(State):
         args = {"what": what, "lead": leading, "round_won": data["round_won"], "top": data["top"],
                 "wish": rnd.wish_name(data)}
         if active is not None:
-            hand = game.per_player("hands")[active]
+            hand = game.of_player("hands", active)
             top = None if leading else rnd.top(data)
             found, _ = turn_options(self.game, active)
             # the cards of the hand that are in some play allowed now: the page marks them
@@ -242,7 +242,7 @@ class PlayerTurn(State):
         if rnd.leading(data):
             raise UserError("You lead this round: you must play a combination.")
         wish, top = data["wish"], rnd.top(data)
-        if wish_obliges(self.game.per_player("hands")[player_id], top, wish):
+        if wish_obliges(self.game.of_player("hands", player_id), top, wish):
             raise UserError(f"You cannot pass: you must play {rnd.a_rank(wish)}, the wish obliges you.")
         return rnd.record_pass(self.game, player_id, top)
 
@@ -260,7 +260,7 @@ class PlayerTurn(State):
         if rnd.leading(data):
             raise UserError("No round is open to pass in: wait for the next lead.")
         top = rnd.top(data)
-        if wish_obliges(game.per_player("hands")[player_id], top, data["wish"]):
+        if wish_obliges(game.of_player("hands", player_id), top, data["wish"]):
             raise UserError(f"You cannot pass this round: you must play {rnd.a_rank(data['wish'])} "
                             "when you can, the wish obliges you.")
         if player_id not in data["auto_pass"]:
@@ -275,7 +275,8 @@ class PlayerTurn(State):
     def random_action(self, player_id, rng):
         """One of the listed moves, each as likely as there, a play drawn by its place among the plays."""
         found, others = turn_options(self.game, player_id)
-        return random_move(self.game, found, others + self.game.global_legal_actions(player_id), rng)
+        return random_move(self.game, found, others + self.game.global_legal_actions(player_id), rng,
+                           HERALD in self.game.of_player("hands", player_id))
 
     def possible_actions(self, player_id, names):
         """Hide passing while leading or out; out of turn, playing unless a bomb beats the table."""

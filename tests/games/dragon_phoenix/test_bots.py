@@ -52,3 +52,73 @@ def test_bot_gives_the_dragon_to_the_opponent_with_fewer_cards():
         pass_(table, pid)
     data(table)["hands"][str(CARLA)] = data(table)["hands"][str(CARLA)][:5]  # Carla is nearly out
     assert table.zombie_move(BEN) == ("giveDragon", {"to": CARLA})
+
+
+def choice_from_the_listing(table, pid):
+    """The heuristic's play as it was first written: every legal action listed (a Herald play once per
+    wish) and each one's cards read again as a combination. The bot now ranks the plays `turn_options`
+    lists, with their combinations (the search asks at every playout turn); it must choose the same."""
+    from games.dragon_phoenix.cards import NAME_TO_RANK, PHOENIX
+    from games.dragon_phoenix.combos import from_dict
+    from games.dragon_phoenix.rules import choose_reading
+
+    game, state = table.game, data(table)
+    moves = table.legal_actions(pid)
+    if not moves:
+        return None
+    leading = not state["trick"] or state["round_won"]
+    top = None if leading else from_dict(state["top"])
+    plays = []
+    for move in moves:
+        if move[0] != "playCards" or "wish" in move[1]:
+            continue
+        phoenix = move[1].get("phoenix")
+        combo = choose_reading(move[1]["cards"], top, None if phoenix is None else NAME_TO_RANK[phoenix])
+        rank = 14.6 if move[1]["cards"] == [PHOENIX] else combo.rank
+        plays.append(((combo.is_bomb, rank, -combo.size), move))
+    can_pass = any(m[0] == "pass" for m in moves)
+    partner_on_top = not leading and state["last_player"] == game.partner(pid)
+    plain = [p for p in plays if not p[0][0]]
+    if can_pass and (partner_on_top or not plain):
+        return "pass", {}
+    if plays:
+        return min(plays, key=lambda p: p[0])[1]
+    return moves[0]
+
+
+def seeded_positions(games: int, turns: int):
+    """Tables in the midst of seeded games, random and heuristic play mixed (so hands of every size meet
+    every kind of combination, the wish, the Phoenix, bombs and calls), one per move, each then played on."""
+    import random
+
+    for seed in range(games):
+        table, rng = Table.create(GAME, PLAYERS, {}, f"bot-listing-{seed}", fast=True), random.Random(seed)
+        for _ in range(turns):
+            if table.status != "playing":
+                break
+            player = table.active_players()[0]
+            yield table, player
+            move = table.game.heuristic_move(player) if rng.random() < 0.5 else None
+            table.apply(player, *(move or table.random_action(player, rng)))
+
+
+def test_the_bot_chooses_from_the_plays_as_it_did_from_every_listed_move():
+    """Over 2,400 turns, the same move every time."""
+    from games.dragon_phoenix.states import PlayerTurn
+
+    compared = 0
+    for table, player in seeded_positions(12, 300):
+        if table.current_state is PlayerTurn:
+            assert table.game.heuristic_move(player) == choice_from_the_listing(table, player)
+            compared += 1
+    assert compared > 2400
+
+
+def test_take_off_is_offered_exactly_when_it_would_be_accepted():
+    """`may_take_off` (asked at every move drawn) agrees with the refusal a call would get, for every player."""
+    offered = 0
+    for table, _ in seeded_positions(6, 300):
+        for pid in table.game.player_ids:
+            assert table.game.may_take_off(pid) == (table.game.take_off_refusal(pid) is None)
+            offered += table.game.may_take_off(pid)
+    assert offered > 100
