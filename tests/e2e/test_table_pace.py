@@ -90,7 +90,9 @@ def test_a_modules_hooks_hold_the_queue_and_draw_the_log(new_context, api):
     mini = log_lines(page).filter(has_text="pace_hoa plays").locator("b.mini-card")
     expect(mini).to_have_attribute("title", f"card {card}")
     animated, waited, moving, slid = page.evaluate("window.fakeCalls")[0]
-    assert animated is True and waited >= 390 and moving == 1 and slid >= 290, (animated, waited, moving, slid)
+    # The 300 ms slide runs on the animation's clock, which starts at the current frame's time, up to a frame
+    # before the call read performance.now(): CI saw it end after 287 ms. Near 300 is waited for; instant is < 100.
+    assert animated is True and waited >= 390 and moving == 1 and slid >= 250, (animated, waited, moving, slid)
 
     # The player sets the pace to instant (the settings box, by keyboard): nothing waits any more.
     page.get_by_text("⚙ Settings").focus()
