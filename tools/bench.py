@@ -418,6 +418,7 @@ def main() -> int:
     out("| game | iterations/s, random playouts | heuristic playouts | arena deals | difference per hand | "
         "won | time per move, median | max |")
     out("|---|---|---|---|---|---|---|---|")
+    decisions = []
     for name in GAMES:
         if not load_game(name).can_determinize():
             out(f"| {name} | no determinize: no expert | | | | | | |")
@@ -426,6 +427,12 @@ def main() -> int:
         out(f"| {name} | {rates['random']:.0f} | {rates['heuristic']:.0f} | {duel['deals']} | "
             f"{duel['difference']:+.1f} ({duel['low']:+.1f} to {duel['high']:+.1f}) | {duel['won']:.0%} | "
             f"{duel['median_s'] * 1000:.0f} ms | {duel['max_s'] * 1000:.0f} ms |")
+        decisions.append(f"- {name}: " + ", ".join(f"{label} {mine:.2f} / {theirs:.2f}"
+                                                   for label, mine, theirs in duel["decisions"]))
+    out("\nIn those arenas, the game's player statistics per hand, expert / heuristic (what the heuristic never "
+        "does shows as 0 on its side):\n")
+    for line in decisions:
+        out(line)
     for line in peer_report(args.seconds):
         out(line)
     Path(args.write).write_text("\n".join(lines) + "\n")

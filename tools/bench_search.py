@@ -52,6 +52,10 @@ def short_arena(name: str, deals: int = 2, hands: int = 1) -> dict:
     summary = arena(load_game(name), deals, ArenaSettings(("expert", "heuristic"), "bench", hands=hands))
     mean, low, high = summary.difference()
     median, longest, _moves = summary.think_times("expert")
+    declared = summary.game.statistics.get("player", {})
+    expert, heuristic = summary.statistic_rates("expert"), summary.statistic_rates("heuristic")
     return {"deals": deals, "difference": mean, "low": low, "high": high,
             "won": summary.wins()["expert"] / len(summary.games), "median_s": median, "max_s": longest,
-            "seconds": time.perf_counter() - started}
+            "seconds": time.perf_counter() - started,
+            # what the heuristic never does shows here: the declared player statistics, per hand, both bots
+            "decisions": [(declared[name].get("name", name), expert[name], heuristic[name]) for name in expert]}
