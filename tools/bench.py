@@ -41,6 +41,9 @@ TARGETS = {"dragon_phoenix": 350, "zhubu_shengji": 400, "summon_dragon": 1000}
 
 
 # ----- 3. engine self-play -----------------------------------------------------------------
+ARENA_RUNS = ROOT / "docs" / "arena-runs.md"
+
+
 def self_play(name: str, seconds: float) -> dict:
     """Random bots, one process, every move checked: hands and actions per second."""
     game = load_game(name)
@@ -435,6 +438,8 @@ def main() -> int:
         out(line)
     for line in peer_report(args.seconds):
         out(line)
+    out("")
+    out(ARENA_RUNS.read_text().rstrip("\n"))  # the long runs, kept by hand: hours each, never rerun here
     Path(args.write).write_text("\n".join(lines) + "\n")
     print(f"\nwritten to {args.write}")
     return 0
